@@ -1,0 +1,85 @@
+//! The simulation grid.
+//!
+//! It is a fixed size whatever the size of the canvas, because the eroded
+//! terrain is the result of everything that has happened so far and can't be
+//! rebuilt from the seed: resizing the window or going fullscreen only draws
+//! the same grid bigger.
+
+/// Cells across.
+pub const COLS: usize = 320;
+/// Cells down.
+pub const ROWS: usize = 180;
+/// Cells in all; every per-cell buffer has this length, row by row.
+pub const CELLS: usize = COLS * ROWS;
+
+/// The column and row of cell `i`.
+#[inline]
+pub fn column_row(i: usize) -> (usize, usize) {
+    (i % COLS, i / COLS)
+}
+
+/// Whether cell `i` is on the outer ring of the grid.
+#[inline]
+pub fn on_edge(i: usize) -> bool {
+    let (x, y) = column_row(i);
+    x == 0 || y == 0 || x == COLS - 1 || y == ROWS - 1
+}
+
+/// The up to eight neighbours of cell `i`, row by row from the top left as
+/// the original walks them (`dy` outer, `dx` inner), with whether each one is
+/// diagonal. The order matters: ties in the flood and the routing break by it.
+pub fn neighbours(i: usize) -> impl Iterator<Item = (usize, bool)> {
+    let (x, y) = column_row(i);
+    (-1i32..=1).flat_map(move |dy| {
+        (-1i32..=1).filter_map(move |dx| {
+            let nx = x as i32 + dx;
+            let ny = y as i32 + dy;
+            let inside = nx >= 0 && ny >= 0 && (nx as usize) < COLS && (ny as usize) < ROWS;
+            (inside && (dx, dy) != (0, 0))
+                .then(|| (ny as usize * COLS + nx as usize, dx != 0 && dy != 0))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corners_have_three_neighbours_and_inner_cells_eight() {
+        assert_eq!(neighbours(0).count(), 3);
+        assert_eq!(neighbours(CELLS - 1).count(), 3);
+        assert_eq!(neighbours(COLS + 1).count(), 8);
+        assert_eq!(neighbours(5).count(), 5);
+    }
+
+    #[test]
+    fn neighbours_come_row_by_row_from_the_top_left() {
+        let i = 2 * COLS + 2;
+        let order: Vec<usize> = neighbours(i).map(|(j, _)| j).collect();
+        assert_eq!(
+            order,
+            vec![
+                i - COLS - 1,
+                i - COLS,
+                i - COLS + 1,
+                i - 1,
+                i + 1,
+                i + COLS - 1,
+                i + COLS,
+                i + COLS + 1
+            ]
+        );
+        let diagonal: Vec<bool> = neighbours(i).map(|(_, d)| d).collect();
+        assert_eq!(
+            diagonal,
+            vec![true, false, true, false, false, true, false, true]
+        );
+    }
+
+    #[test]
+    fn edge_cells_are_the_outer_ring() {
+        let ring = (0..CELLS).filter(|&i| on_edge(i)).count();
+        assert_eq!(ring, 2 * COLS + 2 * (ROWS - 2));
+    }
+}

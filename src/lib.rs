@@ -1,0 +1,28 @@
+//! Hydraulic erosion: raindrops carving a Perlin noise island, after Hans
+//! Theobald Beyer's particle method, with rivers by priority-flood and D8
+//! routing, marching-squares contours and shaded relief.
+//!
+//! The simulation is plain Rust and knows nothing of the browser: start from
+//! [`terrain::Terrain`]. [`bindings`] exports it to JavaScript with
+//! wasm-bindgen, and on wasm32 the `web` module runs the page: controls,
+//! canvas drawing, the animation loop.
+
+pub mod brush;
+pub mod color_schemes;
+pub mod droplet;
+pub mod flow_routing;
+pub mod fractal_noise;
+pub mod grid;
+pub mod island;
+pub mod marching_squares;
+pub mod priority_flood;
+pub mod relief;
+pub mod river_view;
+pub mod rivers;
+pub mod settings;
+pub mod terrain;
+
+pub mod bindings;
+
+#[cfg(target_arch = "wasm32")]
+mod web;

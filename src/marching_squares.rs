@@ -1,0 +1,208 @@
+//! Contour lines by marching squares, as in the Marching Squares experiment:
+//! evenly spaced between sea level and the highest ground, every fifth one
+//! heavier like a printed map, and the coastline as a heavy line too.
+
+use crate::grid::{COLS, ROWS};
+
+/// Every this many contours one is an index (heavier) line.
+pub const INDEX_EVERY: u32 = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edge {
+    Top,
+    Right,
+    Bottom,
+    Left,
+}
+use Edge::*;
+
+/// Which pairs of cell edges a contour joins, for each of the 16 ways the
+/// four corners can sit above or below the threshold (8 = top left, 4 = top
+/// right, 2 = bottom right, 1 = bottom left). The saddles, 5 and 10, are
+/// settled by the average of the corners in [`segments`].
+const SEGMENTS: [&[(Edge, Edge)]; 16] = [
+    &[],
+    &[(Left, Bottom)],
+    &[(Bottom, Right)],
+    &[(Left, Right)],
+    &[(Top, Right)],
+    &[],
+    &[(Top, Bottom)],
+    &[(Left, Top)],
+    &[(Left, Top)],
+    &[(Top, Bottom)],
+    &[],
+    &[(Top, Right)],
+    &[(Left, Right)],
+    &[(Bottom, Right)],
+    &[(Left, Bottom)],
+    &[],
+];
+
+fn segments(case: usize, centre_high: bool) -> &'static [(Edge, Edge)] {
+    match case {
+        5 | 10 if (case == 5) == centre_high => &[(Left, Top), (Bottom, Right)],
+        5 | 10 => &[(Top, Right), (Left, Bottom)],
+        _ => SEGMENTS[case],
+    }
+}
+
+/// The heights to draw contours at, with whether each is an index line: the
+/// coastline (when the sea level is above 0), then `levels` evenly spaced
+/// between the sea level and 1.
+pub fn contour_levels(sea_level: f64, levels: u32) -> Vec<(f64, bool)> {
+    let mut out = Vec::with_capacity(levels as usize + 1);
+    if sea_level > 0.0 {
+        out.push((sea_level, true));
+    }
+    for k in 1..=levels {
+        let threshold = sea_level + (1.0 - sea_level) * k as f64 / (levels + 1) as f64;
+        out.push((threshold, levels >= INDEX_EVERY && k % INDEX_EVERY == 0));
+    }
+    out
+}
+
+/// Appends to `out` the segments, as x0 y0 x1 y1 in grid coordinates, where
+/// `terrain` crosses `threshold`. Crossings are placed along each cell edge
+/// by linear interpolation.
+pub fn trace(terrain: &[f32], threshold: f64, out: &mut Vec<f64>) {
+    assert_eq!(terrain.len(), COLS * ROWS);
+    for y in 0..ROWS - 1 {
+        let row = &terrain[y * COLS..(y + 2) * COLS];
+        for x in 0..COLS - 1 {
+            let tl = row[x] as f64;
+            let tr = row[x + 1] as f64;
+            let br = row[COLS + x + 1] as f64;
+            let bl = row[COLS + x] as f64;
+            let above = |h: f64, bit: usize| if h > threshold { bit } else { 0 };
+            let case = above(tl, 8) | above(tr, 4) | above(br, 2) | above(bl, 1);
+            if case == 0 || case == 15 {
+                continue;
+            }
+            let centre_high = (tl + tr + br + bl) / 4.0 > threshold;
+            let (px, py) = (x as f64, y as f64);
+            let at = |edge: Edge| match edge {
+                Top => [px + (threshold - tl) / (tr - tl), py],
+                Right => [px + 1.0, py + (threshold - tr) / (br - tr)],
+                Bottom => [px + (threshold - bl) / (br - bl), py + 1.0],
+                Left => [px, py + (threshold - tl) / (bl - tl)],
+            };
+            for &(from, to) in segments(case, centre_high) {
+                let (a, b) = (at(from), at(to));
+                out.extend_from_slice(&[a[0], a[1], b[0], b[1]]);
+            }
+        }
+    }
+}
+
+/// All contour lines of a terrain: regular and index lines apart, each as
+/// x0 y0 x1 y1 segments in grid coordinates.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Contours {
+    pub regular: Vec<f64>,
+    pub index: Vec<f64>,
+}
+
+impl Contours {
+    /// Traces every level of [`contour_levels`] over `terrain`.
+    pub fn trace(&mut self, terrain: &[f32], sea_level: f64, levels: u32) {
+        self.regular.clear();
+        self.index.clear();
+        for (threshold, is_index) in contour_levels(sea_level, levels) {
+            trace(
+                terrain,
+                threshold,
+                if is_index {
+                    &mut self.index
+                } else {
+                    &mut self.regular
+                },
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_evenly_spaced_with_every_fifth_and_the_coast_heavy() {
+        let levels = contour_levels(0.25, 10);
+        assert_eq!(levels.len(), 11);
+        assert_eq!(levels[0], (0.25, true));
+        let heavy: Vec<usize> = (0..levels.len()).filter(|&k| levels[k].1).collect();
+        assert_eq!(heavy, vec![0, 5, 10]);
+        assert!((levels[1].0 - (0.25 + 0.75 / 11.0)).abs() < 1e-15);
+        assert_eq!(
+            contour_levels(0.0, 3),
+            vec![(0.25, false), (0.5, false), (0.75, false)]
+        );
+        assert!(contour_levels(0.3, 0).len() == 1);
+    }
+
+    /// A cone peaking at 1 in the middle of the grid.
+    fn cone() -> Vec<f32> {
+        (0..COLS * ROWS)
+            .map(|i| {
+                let (x, y) = ((i % COLS) as f64 - 160.3, (i / COLS) as f64 - 90.6);
+                (1.0 - (x * x + y * y).sqrt() / 100.0).max(0.0) as f32
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_crossing_lies_on_a_cell_edge_and_interpolates_to_the_threshold() {
+        let t = cone();
+        let threshold = 0.5;
+        let mut out = Vec::new();
+        trace(&t, threshold, &mut out);
+        assert!(
+            out.len() / 4 > 300,
+            "a circle of radius 50 crosses hundreds of cells"
+        );
+        let h = |x: usize, y: usize| t[y * COLS + x] as f64;
+        for p in out.chunks(2) {
+            let (x, y) = (p[0], p[1]);
+            let on_vertical = x.fract() == 0.0;
+            let on_horizontal = y.fract() == 0.0;
+            assert!(on_vertical || on_horizontal, "({x}, {y}) is inside a cell");
+            let value = if on_horizontal {
+                let (x0, f) = (x.floor() as usize, x.fract());
+                h(x0, y as usize) * (1.0 - f) + h((x0 + 1).min(COLS - 1), y as usize) * f
+            } else {
+                let (y0, f) = (y.floor() as usize, y.fract());
+                h(x as usize, y0) * (1.0 - f) + h(x as usize, (y0 + 1).min(ROWS - 1)) * f
+            };
+            assert!(
+                (value - threshold).abs() < 1e-9,
+                "({x}, {y}) interpolates to {value}"
+            );
+        }
+    }
+
+    #[test]
+    fn saddles_follow_the_mean_of_the_corners() {
+        let mut t = vec![0f32; COLS * ROWS];
+        // Case 10: top left and bottom right high
+        t[0] = 1.0;
+        t[COLS + 1] = 1.0;
+        let mut out = Vec::new();
+        trace(&t, 0.4, &mut out);
+        // Mean 0.5 > 0.4: centre high, so (top, right) and (left, bottom)
+        let expected = [0.6, 0.0, 1.0, 0.4, 0.0, 0.6, 0.4, 1.0];
+        assert!(
+            out[0..8]
+                .iter()
+                .zip(expected)
+                .all(|(a, b)| (a - b).abs() < 1e-12),
+            "{:?}",
+            &out[0..8]
+        );
+        out.clear();
+        trace(&t, 0.6, &mut out);
+        // Mean 0.5 < 0.6: centre low, so (left, top) and (bottom, right)
+        assert!((out[0] - 0.0).abs() < 1e-9 && (out[1] - 0.4).abs() < 1e-9);
+        assert!((out[2] - 0.4).abs() < 1e-9 && out[3] == 0.0);
+    }
+}

@@ -1,0 +1,174 @@
+//! Shaded relief: the map at one pixel per cell, coloured by height and lit
+//! from the north-west as on most printed maps. The page scales it up to the
+//! canvas and lets the browser smooth it.
+
+use crate::color_schemes::{hex_rgb, ColorScheme};
+use crate::grid::{CELLS, COLS, ROWS};
+
+/// How strongly slopes catch the light.
+pub const RELIEF: f64 = 30.0;
+/// The light not from any direction, so slopes facing away aren't black.
+pub const AMBIENT: f64 = 0.45;
+/// Land colours are worked out once per scheme in this many bands.
+pub const BANDS: usize = 256;
+
+/// Where the light comes from: north-west and above, normalised.
+fn light() -> [f64; 3] {
+    let (x, y, z) = (-1.0, -1.0, 1.2);
+    let length = ((x * x + y * y + z * z) as f64).sqrt();
+    [x / length, y / length, z / length]
+}
+
+/// The land colours from the coast to the peaks for a scheme, as 256 steps
+/// blended evenly between its stops, rather than blended again for every
+/// cell, every frame.
+pub fn band_colors(scheme: &ColorScheme) -> Vec<[f64; 3]> {
+    let stops: Vec<[f64; 3]> = scheme.land.iter().map(|h| hex_rgb(h)).collect();
+    (0..BANDS)
+        .map(|i| {
+            let position = i as f64 / (BANDS - 1) as f64 * (stops.len() - 1) as f64;
+            let j = (position.floor() as usize).min(stops.len() - 2);
+            mix(stops[j], stops[j + 1], position - j as f64)
+        })
+        .collect()
+}
+
+fn mix(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
+    [
+        a[0] + (b[0] - a[0]) * t,
+        a[1] + (b[1] - a[1]) * t,
+        a[2] + (b[2] - a[2]) * t,
+    ]
+}
+
+/// A channel value as a canvas stores it: clamped to 0..255 and rounded to
+/// the nearest, ties to even (a `Uint8ClampedArray`).
+fn channel(v: f64) -> u8 {
+    if v.is_nan() {
+        0
+    } else {
+        v.clamp(0.0, 255.0).round_ties_even() as u8
+    }
+}
+
+/// Paints the relief of `terrain` into `pixels` (RGBA, 4 bytes per cell, row
+/// by row). Sea blends the scheme's shallow to deep colour by depth; land
+/// takes the band for its height times the light falling on its slope.
+pub fn paint(
+    terrain: &[f32],
+    sea_level: f64,
+    scheme: &ColorScheme,
+    bands: &[[f64; 3]],
+    pixels: &mut [u8],
+) {
+    assert_eq!(terrain.len(), CELLS);
+    assert_eq!(pixels.len(), CELLS * 4);
+    assert_eq!(bands.len(), BANDS);
+    let [shallow, deep] = scheme.sea.map(hex_rgb);
+    let light = light();
+    for y in 0..ROWS {
+        for x in 0..COLS {
+            let i = y * COLS + x;
+            let h = terrain[i] as f64;
+            let color = if h < sea_level {
+                let depth = if sea_level > 0.0 {
+                    (sea_level - h) / sea_level
+                } else {
+                    0.0
+                };
+                mix(shallow, deep, (depth * 2.0).min(1.0))
+            } else {
+                // The slope from the neighbours either side, as a surface
+                // normal, and how squarely it faces the light
+                let left = terrain[y * COLS + x.saturating_sub(1)] as f64;
+                let right = terrain[y * COLS + (x + 1).min(COLS - 1)] as f64;
+                let up = terrain[y.saturating_sub(1) * COLS + x] as f64;
+                let down = terrain[(y + 1).min(ROWS - 1) * COLS + x] as f64;
+                let nx = (left - right) * RELIEF;
+                let ny = (up - down) * RELIEF;
+                let facing =
+                    (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
+                let shade = AMBIENT + (1.0 - AMBIENT) * facing.max(0.0) * 1.25;
+                let band = ((h - sea_level) / (1.0 - sea_level) * 255.0).floor();
+                let band = bands[if band >= 0.0 {
+                    (band as usize).min(BANDS - 1)
+                } else {
+                    0
+                }];
+                [band[0] * shade, band[1] * shade, band[2] * shade]
+            };
+            pixels[i * 4..i * 4 + 4].copy_from_slice(&[
+                channel(color[0]),
+                channel(color[1]),
+                channel(color[2]),
+                255,
+            ]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color_schemes::{scheme, SCHEMES};
+
+    #[test]
+    fn bands_run_from_the_first_land_stop_to_the_last() {
+        for s in &SCHEMES {
+            let bands = band_colors(s);
+            assert_eq!(bands[0], hex_rgb(s.land[0]));
+            assert_eq!(bands[255], hex_rgb(s.land[s.land.len() - 1]));
+        }
+        // Site Dark's four stops fall at bands 0, 85, 170 and 255
+        let dark = band_colors(scheme("site_dark").unwrap());
+        assert_eq!(dark[85], hex_rgb("#3d2412"));
+    }
+
+    #[test]
+    fn known_cells_take_known_colours() {
+        let topo = scheme("topographic").unwrap();
+        let bands = band_colors(topo);
+        let mut t = vec![0.5f32; CELLS];
+        t[0] = 0.0; // deepest sea
+        t[1] = 0.2; // shallow sea: depth 0.2, mixed 0.4 of the way to deep
+        let mut px = vec![0u8; CELLS * 4];
+        paint(&t, 0.25, topo, &bands, &mut px);
+        assert_eq!(&px[0..4], &[0x4a, 0x7f, 0xa8, 255]);
+        let (s, d) = (hex_rgb("#9cc3d5"), hex_rgb("#4a7fa8"));
+        let expect = |k: usize| (s[k] + (d[k] - s[k]) * 0.4).round() as i32;
+        for k in 0..3 {
+            assert!((px[4 + k] as i32 - expect(k)).abs() <= 1, "channel {k}");
+        }
+        // Flat land faces the light at 1.2/√3.44: shade 0.45 + 0.55·0.647·1.25
+        let flat = 50 * COLS + 50;
+        let shade = AMBIENT + (1.0 - AMBIENT) * (1.2 / 3.44f64.sqrt()) * 1.25;
+        let band = bands[((0.5 - 0.25) / 0.75 * 255.0) as usize];
+        for k in 0..3 {
+            assert_eq!(
+                px[flat * 4 + k],
+                (band[k] * shade).round_ties_even() as u8,
+                "channel {k}"
+            );
+        }
+    }
+
+    #[test]
+    fn slopes_facing_the_light_are_brighter_than_slopes_facing_away() {
+        let s = scheme("bw").unwrap();
+        let bands = band_colors(s);
+        // A ridge along x = 160: the west side faces north-west's light
+        let t: Vec<f32> = (0..CELLS)
+            .map(|i| 0.8 - ((i % COLS) as f32 - 160.0).abs() * 0.01)
+            .collect();
+        let mut px = vec![0u8; CELLS * 4];
+        paint(&t, 0.25, s, &bands, &mut px);
+        let west = (90 * COLS + 155) * 4;
+        let east = (90 * COLS + 165) * 4;
+        assert!(
+            px[west] as f64 > px[east] as f64 * 1.4,
+            "west {} vs east {}",
+            px[west],
+            px[east]
+        );
+    }
+}

@@ -1,0 +1,83 @@
+//! Rivers, worked out from the ground the drops left behind rather than from
+//! the drops themselves: the terrain plus a faint ripple of noise, its hollows
+//! filled by priority-flood, its rain routed by D8.
+
+use crate::flow_routing::Drainage;
+use crate::fractal_noise::FractalNoise;
+use crate::grid::{CELLS, COLS, ROWS};
+use crate::priority_flood::PriorityFlood;
+
+/// How much the noise ripple bends rivers on the flat.
+pub const WANDER: f64 = 0.03;
+/// Noise units per cell of the ripple, and where in the noise it is taken
+/// from (away from the terrain's own patch).
+const WANDER_SCALE: f64 = 0.08;
+const WANDER_OFFSET: f64 = 500.0;
+
+/// The ripple added to the terrain for routing only. On an even slope every
+/// cell points the same way, so without it the rivers on the plains run in
+/// straight parallel lines that never meet; real ones wander.
+pub fn wander(noise: &FractalNoise) -> Vec<f32> {
+    let mut out = vec![0f32; CELLS];
+    for y in 0..ROWS {
+        for x in 0..COLS {
+            let n = noise.get(
+                x as f64 * WANDER_SCALE + WANDER_OFFSET,
+                y as f64 * WANDER_SCALE + WANDER_OFFSET,
+            );
+            out[y * COLS + x] = ((n - 0.5) * WANDER) as f32;
+        }
+    }
+    out
+}
+
+/// The working buffers for routing, kept so a rebuild allocates nothing.
+#[derive(Clone, Debug)]
+pub struct Rivers {
+    routing: Vec<f32>,
+    flood: PriorityFlood,
+    drainage: Drainage,
+}
+
+impl Default for Rivers {
+    fn default() -> Self {
+        Rivers {
+            routing: vec![0.0; CELLS],
+            flood: PriorityFlood::default(),
+            drainage: Drainage::default(),
+        }
+    }
+}
+
+impl Rivers {
+    /// Routes the rain over `terrain` plus `ripple`, flooding from the edges
+    /// and the sea below `sea_level`.
+    pub fn build(&mut self, terrain: &[f32], ripple: &[f32], sea_level: f64) -> &Drainage {
+        for ((r, &t), &w) in self.routing.iter_mut().zip(terrain).zip(ripple) {
+            *r = (t as f64 + w as f64) as f32;
+        }
+        self.flood.fill(&self.routing, sea_level);
+        self.drainage
+            .route(self.flood.filled(), self.flood.order(), sea_level);
+        &self.drainage
+    }
+
+    /// The latest routing.
+    pub fn drainage(&self) -> &Drainage {
+        &self.drainage
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ripple_is_faint_and_belongs_to_the_seed() {
+        let a = wander(&FractalNoise::new(5));
+        assert!(a.iter().all(|w| w.abs() <= (WANDER / 2.0) as f32));
+        assert!(a.iter().any(|w| w.abs() > 0.001), "the ripple is not flat");
+        assert_eq!(a, wander(&FractalNoise::new(5)));
+        assert_ne!(a, wander(&FractalNoise::new(6)));
+    }
+}

@@ -1,0 +1,266 @@
+//! The eight sliders: one table that the page's controls, the link format
+//! and the defaults all read, so a slider is described in exactly one place.
+
+/// One slider: its name (snake case, as in the original; the page's element
+/// IDs and the URL use it with dashes), what it is for, its range, step and
+/// default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slider {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+    pub default: f64,
+}
+
+impl Slider {
+    /// The name as the page's element IDs and the URL spell it:
+    /// `brush_radius` becomes `brush-radius`.
+    pub fn id(&self) -> String {
+        self.name.replace('_', "-")
+    }
+
+    /// `value` brought into range. Sliders whose step is a whole number keep
+    /// to whole steps (a brush radius of 2.7 means nothing); finer ones are
+    /// only clamped, so the defaults stay exactly as written.
+    /// Non-finite values have no sensible meaning and give `None`.
+    pub fn clamp(&self, value: f64) -> Option<f64> {
+        if !value.is_finite() {
+            return None;
+        }
+        let mut v = value.clamp(self.min, self.max);
+        if self.step >= 1.0 {
+            v = (self.min + ((v - self.min) / self.step).round() * self.step).min(self.max);
+        }
+        Some(v)
+    }
+}
+
+/// Which slider. The discriminant is the row in [`SLIDERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    DropsPerFrame,
+    Erosion,
+    Deposition,
+    Inertia,
+    BrushRadius,
+    SeaLevel,
+    ContourLevels,
+    TerrainScale,
+}
+
+/// The sliders, in the original's order, with its ranges and defaults.
+pub const SLIDERS: [Slider; 8] = [
+    // How hard it rains: drops simulated every frame
+    Slider {
+        name: "drops_per_frame",
+        label: "Drops per frame",
+        min: 0.0,
+        max: 1000.0,
+        step: 10.0,
+        default: 200.0,
+    },
+    // How much of its spare capacity a drop digs out at each step
+    Slider {
+        name: "erosion",
+        label: "Erosion",
+        min: 0.0,
+        max: 1.0,
+        step: 0.05,
+        default: 0.3,
+    },
+    // How much of its excess sediment a drop puts down at each step
+    Slider {
+        name: "deposition",
+        label: "Deposition",
+        min: 0.0,
+        max: 1.0,
+        step: 0.05,
+        default: 0.3,
+    },
+    // 0 always turns straight downhill, 1 never turns at all
+    Slider {
+        name: "inertia",
+        label: "Inertia",
+        min: 0.0,
+        max: 0.5,
+        step: 0.01,
+        default: 0.05,
+    },
+    // Drops dig from a small circle of cells, not one, or the map gets pitted
+    Slider {
+        name: "brush_radius",
+        label: "Brush radius",
+        min: 1.0,
+        max: 6.0,
+        step: 1.0,
+        default: 2.0,
+    },
+    // Below this a drop has reached the sea: it stops and drops everything
+    Slider {
+        name: "sea_level",
+        label: "Sea level",
+        min: 0.0,
+        max: 0.6,
+        step: 0.01,
+        default: 0.25,
+    },
+    // Contour lines between sea level and the highest ground, 0 for none
+    Slider {
+        name: "contour_levels",
+        label: "Contour levels",
+        min: 0.0,
+        max: 20.0,
+        step: 1.0,
+        default: 10.0,
+    },
+    // Noise units per cell: small is broad hills, big is rough terrain
+    Slider {
+        name: "terrain_scale",
+        label: "Terrain scale",
+        min: 0.004,
+        max: 0.03,
+        step: 0.001,
+        default: 0.012,
+    },
+];
+
+impl Setting {
+    /// Every setting, in table order.
+    pub const ALL: [Setting; 8] = [
+        Setting::DropsPerFrame,
+        Setting::Erosion,
+        Setting::Deposition,
+        Setting::Inertia,
+        Setting::BrushRadius,
+        Setting::SeaLevel,
+        Setting::ContourLevels,
+        Setting::TerrainScale,
+    ];
+
+    /// This setting's row of the table.
+    pub fn slider(self) -> &'static Slider {
+        &SLIDERS[self as usize]
+    }
+
+    /// The setting called `name`, with underscores or dashes.
+    pub fn from_name(name: &str) -> Option<Setting> {
+        let name = name.replace('-', "_");
+        Setting::ALL.into_iter().find(|s| s.slider().name == name)
+    }
+}
+
+/// The current value of every slider.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    values: [f64; 8],
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            values: SLIDERS.map(|s| s.default),
+        }
+    }
+}
+
+impl Settings {
+    pub fn get(&self, setting: Setting) -> f64 {
+        self.values[setting as usize]
+    }
+
+    /// Sets `setting` to `value` brought into range, and returns what it now
+    /// is. A non-finite value is ignored and the old value returned.
+    pub fn set(&mut self, setting: Setting, value: f64) -> f64 {
+        if let Some(v) = setting.slider().clamp(value) {
+            self.values[setting as usize] = v;
+        }
+        self.get(setting)
+    }
+
+    pub fn drops_per_frame(&self) -> u32 {
+        self.get(Setting::DropsPerFrame) as u32
+    }
+    pub fn erosion(&self) -> f64 {
+        self.get(Setting::Erosion)
+    }
+    pub fn deposition(&self) -> f64 {
+        self.get(Setting::Deposition)
+    }
+    pub fn inertia(&self) -> f64 {
+        self.get(Setting::Inertia)
+    }
+    pub fn brush_radius(&self) -> u32 {
+        self.get(Setting::BrushRadius) as u32
+    }
+    pub fn sea_level(&self) -> f64 {
+        self.get(Setting::SeaLevel)
+    }
+    pub fn contour_levels(&self) -> u32 {
+        self.get(Setting::ContourLevels) as u32
+    }
+    pub fn terrain_scale(&self) -> f64 {
+        self.get(Setting::TerrainScale)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_originals() {
+        let s = Settings::default();
+        assert_eq!(s.drops_per_frame(), 200);
+        assert_eq!(s.erosion(), 0.3);
+        assert_eq!(s.deposition(), 0.3);
+        assert_eq!(s.inertia(), 0.05);
+        assert_eq!(s.brush_radius(), 2);
+        assert_eq!(s.sea_level(), 0.25);
+        assert_eq!(s.contour_levels(), 10);
+        assert_eq!(s.terrain_scale(), 0.012);
+    }
+
+    #[test]
+    fn every_default_lies_in_its_range_on_a_step() {
+        for s in SLIDERS {
+            assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
+            let steps = (s.default - s.min) / s.step;
+            assert!(
+                (steps - steps.round()).abs() < 1e-9,
+                "{} is off-step",
+                s.name
+            );
+            assert_eq!(s.clamp(s.default), Some(s.default), "{}", s.name);
+        }
+    }
+
+    #[test]
+    fn out_of_range_values_are_clamped_and_non_finite_ones_ignored() {
+        let mut s = Settings::default();
+        assert_eq!(s.set(Setting::Erosion, 7.0), 1.0);
+        assert_eq!(s.set(Setting::Erosion, -1.0), 0.0);
+        assert_eq!(s.set(Setting::Erosion, f64::NAN), 0.0);
+        assert_eq!(s.set(Setting::SeaLevel, f64::INFINITY), 0.25);
+        assert_eq!(s.set(Setting::BrushRadius, 2.7), 3.0);
+        assert_eq!(s.set(Setting::BrushRadius, 99.0), 6.0);
+        assert_eq!(s.set(Setting::DropsPerFrame, 1234.0), 1000.0);
+        assert_eq!(s.set(Setting::DropsPerFrame, 14.0), 10.0);
+        assert_eq!(s.set(Setting::TerrainScale, 0.0), 0.004);
+    }
+
+    #[test]
+    fn names_and_ids_find_their_setting() {
+        assert_eq!(
+            Setting::from_name("brush-radius"),
+            Some(Setting::BrushRadius)
+        );
+        assert_eq!(Setting::from_name("sea_level"), Some(Setting::SeaLevel));
+        assert_eq!(Setting::from_name("seed"), None);
+        assert_eq!(Setting::TerrainScale.slider().id(), "terrain-scale");
+        for s in Setting::ALL {
+            assert_eq!(Setting::from_name(s.slider().name), Some(s));
+        }
+    }
+}
