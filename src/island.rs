@@ -25,8 +25,10 @@ pub fn island(noise: &FractalNoise, terrain_scale: f64) -> Vec<f32> {
             let h = noise.get(x as f64 * terrain_scale, y as f64 * terrain_scale) * (1.0 - ISLAND)
                 + rise * ISLAND;
             heights[y * COLS + x] = h as f32;
-            low = low.min(h);
-            high = high.max(h);
+            // The range of the heights as stored: the original takes it
+            // before rounding to f32, which can leave a cell a hair below 0
+            low = low.min(h as f32 as f64);
+            high = high.max(h as f32 as f64);
         }
     }
     let range = (high - low).max(f64::MIN_POSITIVE);
