@@ -30,12 +30,7 @@ impl Brush {
             for dx in -r..=r {
                 let weight = r as f64 - ((dx * dx + dy * dy) as f64).sqrt();
                 if weight > 0.0 {
-                    cells.push(BrushCell {
-                        dx,
-                        dy,
-                        offset: dy as isize * COLS as isize + dx as isize,
-                        weight,
-                    });
+                    cells.push(BrushCell { dx, dy, offset: dy as isize * COLS as isize + dx as isize, weight });
                 }
             }
         }
@@ -97,11 +92,6 @@ mod tests {
             assert_eq!(c.offset, c.dy as isize * COLS as isize + c.dx as isize);
         }
         let b = Brush::new(2);
-        assert!(
-            b.fits_at(2, 2)
-                && !b.fits_at(1, 2)
-                && !b.fits_at(COLS - 2, 5)
-                && b.fits_at(COLS - 3, ROWS - 3)
-        );
+        assert!(b.fits_at(2, 2) && !b.fits_at(1, 2) && !b.fits_at(COLS - 2, 5) && b.fits_at(COLS - 3, ROWS - 3));
     }
 }

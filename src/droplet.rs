@@ -197,12 +197,7 @@ pub fn fall(
 mod tests {
     use super::*;
 
-    const RULES: DropRules = DropRules {
-        erosion: 0.3,
-        deposition: 0.3,
-        inertia: 0.05,
-        sea_level: 0.25,
-    };
+    const RULES: DropRules = DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: 0.25 };
 
     /// A plane sloping down to the east: h = 0.9 − drop_per_cell·x.
     fn slope(drop_per_cell: f32) -> Box<[f32; CELLS]> {
@@ -223,17 +218,11 @@ mod tests {
         assert_eq!(path.len(), MAX_STEPS as usize + 1);
         for pair in path.windows(2) {
             let (ddx, ddy) = (pair[1][0] - pair[0][0], pair[1][1] - pair[0][1]);
-            assert!(
-                ((ddx * ddx + ddy * ddy).sqrt() - 1.0).abs() < 1e-4,
-                "step {ddx},{ddy} is not one cell"
-            );
+            assert!(((ddx * ddx + ddy * ddy).sqrt() - 1.0).abs() < 1e-4, "step {ddx},{ddy} is not one cell");
             assert!(ddx > 0.99, "step {ddx},{ddy} is not downhill (east)");
         }
         let after: f64 = h.iter().map(|&v| v as f64).sum();
-        assert!(
-            after < before - 1e-4,
-            "the drop carries sediment away: {before} → {after}"
-        );
+        assert!(after < before - 1e-4, "the drop carries sediment away: {before} → {after}");
     }
 
     #[test]
@@ -252,23 +241,13 @@ mod tests {
         let steps = fall(&mut h, &Brush::new(2), &RULES, 100.0, 90.0, None);
         assert!(steps < MAX_STEPS);
         let after: f64 = h.iter().map(|&v| v as f64).sum();
-        assert!(
-            (after - before).abs() < 1e-3,
-            "sediment is conserved: {before} vs {after}"
-        );
+        assert!((after - before).abs() < 1e-3, "sediment is conserved: {before} vs {after}");
     }
 
     #[test]
     fn running_off_the_map_ends_the_drop() {
         let mut h = slope(0.002);
-        let steps = fall(
-            &mut h,
-            &Brush::new(1),
-            &RULES,
-            (COLS - 3) as f64,
-            20.0,
-            None,
-        );
+        let steps = fall(&mut h, &Brush::new(1), &RULES, (COLS - 3) as f64, 20.0, None);
         assert_eq!(steps, 2);
     }
 }

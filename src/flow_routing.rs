@@ -20,10 +20,7 @@ pub struct Drainage {
 
 impl Default for Drainage {
     fn default() -> Self {
-        Drainage {
-            water: vec![1.0; CELLS],
-            downstream: vec![-1; CELLS],
-        }
+        Drainage { water: vec![1.0; CELLS], downstream: vec![-1; CELLS] }
     }
 }
 
@@ -47,11 +44,7 @@ impl Drainage {
             let mut next = -1;
             for (j, diagonal) in neighbours(i) {
                 let fall = here - terrain[j] as f64;
-                let slope = if diagonal {
-                    fall / std::f64::consts::SQRT_2
-                } else {
-                    fall
-                };
+                let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
                 if slope > steepest {
                     steepest = slope;
                     next = j as i32;
@@ -114,17 +107,11 @@ mod tests {
     #[test]
     fn water_is_conserved() {
         let (_, d) = drained(0.25);
-        let sinks: f64 = (0..CELLS)
-            .filter(|&i| d.downstream[i] < 0)
-            .map(|i| d.water[i] as f64)
-            .sum();
+        let sinks: f64 = (0..CELLS).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i] as f64).sum();
         assert_eq!(sinks, CELLS as f64);
         assert!(d.water.iter().all(|&w| w >= 1.0 && w.fract() == 0.0));
         let biggest = d.water.iter().cloned().fold(0.0, f32::max);
-        assert!(
-            biggest > 250.0,
-            "some river forms: the largest carries {biggest}"
-        );
+        assert!(biggest > 250.0, "some river forms: the largest carries {biggest}");
     }
 
     #[test]

@@ -27,9 +27,7 @@ pub struct FractalNoise {
 
 impl FractalNoise {
     pub fn new(seed: u32) -> Self {
-        FractalNoise {
-            octaves: std::array::from_fn(|k| Perlin::new(seed.wrapping_add(k as u32))),
-        }
+        FractalNoise { octaves: std::array::from_fn(|k| Perlin::new(seed.wrapping_add(k as u32))) }
     }
 
     /// The noise at (x, y), in noise units.

@@ -35,8 +35,7 @@ pub fn neighbours(i: usize) -> impl Iterator<Item = (usize, bool)> {
             let nx = x as i32 + dx;
             let ny = y as i32 + dy;
             let inside = nx >= 0 && ny >= 0 && (nx as usize) < COLS && (ny as usize) < ROWS;
-            (inside && (dx, dy) != (0, 0))
-                .then(|| (ny as usize * COLS + nx as usize, dx != 0 && dy != 0))
+            (inside && (dx, dy) != (0, 0)).then(|| (ny as usize * COLS + nx as usize, dx != 0 && dy != 0))
         })
     })
 }
@@ -59,22 +58,10 @@ mod tests {
         let order: Vec<usize> = neighbours(i).map(|(j, _)| j).collect();
         assert_eq!(
             order,
-            vec![
-                i - COLS - 1,
-                i - COLS,
-                i - COLS + 1,
-                i - 1,
-                i + 1,
-                i + COLS - 1,
-                i + COLS,
-                i + COLS + 1
-            ]
+            vec![i - COLS - 1, i - COLS, i - COLS + 1, i - 1, i + 1, i + COLS - 1, i + COLS, i + COLS + 1]
         );
         let diagonal: Vec<bool> = neighbours(i).map(|(_, d)| d).collect();
-        assert_eq!(
-            diagonal,
-            vec![true, false, true, false, false, true, false, true]
-        );
+        assert_eq!(diagonal, vec![true, false, true, false, false, true, false, true]);
     }
 
     #[test]

@@ -109,15 +109,7 @@ impl Contours {
         self.regular.clear();
         self.index.clear();
         for (threshold, is_index) in contour_levels(sea_level, levels) {
-            trace(
-                terrain,
-                threshold,
-                if is_index {
-                    &mut self.index
-                } else {
-                    &mut self.regular
-                },
-            );
+            trace(terrain, threshold, if is_index { &mut self.index } else { &mut self.regular });
         }
     }
 }
@@ -134,10 +126,7 @@ mod tests {
         let heavy: Vec<usize> = (0..levels.len()).filter(|&k| levels[k].1).collect();
         assert_eq!(heavy, vec![0, 5, 10]);
         assert!((levels[1].0 - (0.25 + 0.75 / 11.0)).abs() < 1e-15);
-        assert_eq!(
-            contour_levels(0.0, 3),
-            vec![(0.25, false), (0.5, false), (0.75, false)]
-        );
+        assert_eq!(contour_levels(0.0, 3), vec![(0.25, false), (0.5, false), (0.75, false)]);
         assert!(contour_levels(0.3, 0).len() == 1);
     }
 
@@ -157,10 +146,7 @@ mod tests {
         let threshold = 0.5;
         let mut out = Vec::new();
         trace(&t, threshold, &mut out);
-        assert!(
-            out.len() / 4 > 300,
-            "a circle of radius 50 crosses hundreds of cells"
-        );
+        assert!(out.len() / 4 > 300, "a circle of radius 50 crosses hundreds of cells");
         let h = |x: usize, y: usize| t[y * COLS + x] as f64;
         for p in out.chunks(2) {
             let (x, y) = (p[0], p[1]);
@@ -174,10 +160,7 @@ mod tests {
                 let (y0, f) = (y.floor() as usize, y.fract());
                 h(x as usize, y0) * (1.0 - f) + h(x as usize, (y0 + 1).min(ROWS - 1)) * f
             };
-            assert!(
-                (value - threshold).abs() < 1e-9,
-                "({x}, {y}) interpolates to {value}"
-            );
+            assert!((value - threshold).abs() < 1e-9, "({x}, {y}) interpolates to {value}");
         }
     }
 
@@ -191,14 +174,7 @@ mod tests {
         trace(&t, 0.4, &mut out);
         // Mean 0.5 > 0.4: centre high, so (top, right) and (left, bottom)
         let expected = [0.6, 0.0, 1.0, 0.4, 0.0, 0.6, 0.4, 1.0];
-        assert!(
-            out[0..8]
-                .iter()
-                .zip(expected)
-                .all(|(a, b)| (a - b).abs() < 1e-12),
-            "{:?}",
-            &out[0..8]
-        );
+        assert!(out[0..8].iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-12), "{:?}", &out[0..8]);
         out.clear();
         trace(&t, 0.6, &mut out);
         // Mean 0.5 < 0.6: centre low, so (left, top) and (bottom, right)

@@ -30,10 +30,7 @@ pub struct MinQueue {
 
 impl MinQueue {
     pub fn with_capacity(capacity: usize) -> Self {
-        MinQueue {
-            items: Vec::with_capacity(capacity),
-            values: Vec::with_capacity(capacity),
-        }
+        MinQueue { items: Vec::with_capacity(capacity), values: Vec::with_capacity(capacity) }
     }
 
     pub fn len(&self) -> usize {
@@ -176,11 +173,7 @@ mod tests {
         }
         assert_eq!(out.len(), 6);
         let values = [0.5, 0.1, 0.9, 0.3, 0.1, 0.7];
-        assert!(
-            out.windows(2)
-                .all(|w| values[w[0] as usize] <= values[w[1] as usize]),
-            "{out:?}"
-        );
+        assert!(out.windows(2).all(|w| values[w[0] as usize] <= values[w[1] as usize]), "{out:?}");
         assert!(q.is_empty() && q.pop().is_none());
     }
 
@@ -201,10 +194,7 @@ mod tests {
         let mut flood = PriorityFlood::default();
         flood.fill(&terrain, 0.25);
         let filled = flood.filled();
-        assert!(
-            terrain.iter().zip(filled).all(|(t, f)| f >= t),
-            "no cell is lowered"
-        );
+        assert!(terrain.iter().zip(filled).all(|(t, f)| f >= t), "no cell is lowered");
         // The pit's rim stands at about 0.9 − 10·0.004 = 0.86
         let centre = filled[90 * COLS + 160];
         assert!(centre > 0.85 && centre < 0.87, "pit filled to {centre}");
@@ -216,10 +206,7 @@ mod tests {
         let mut flood = PriorityFlood::default();
         flood.fill(&bowl(), 0.25);
         let f = flood.filled();
-        assert!(flood
-            .order()
-            .windows(2)
-            .all(|w| f[w[0] as usize] <= f[w[1] as usize]));
+        assert!(flood.order().windows(2).all(|w| f[w[0] as usize] <= f[w[1] as usize]));
         let mut seen = vec![false; CELLS];
         for &i in flood.order() {
             assert!(!seen[i as usize], "cell {i} came out twice");

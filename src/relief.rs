@@ -34,11 +34,7 @@ pub fn band_colors(scheme: &ColorScheme) -> Vec<[f64; 3]> {
 }
 
 fn mix(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
-    [
-        a[0] + (b[0] - a[0]) * t,
-        a[1] + (b[1] - a[1]) * t,
-        a[2] + (b[2] - a[2]) * t,
-    ]
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
 }
 
 /// A channel value as a canvas stores it: clamped to 0..255 and rounded to
@@ -54,13 +50,7 @@ fn channel(v: f64) -> u8 {
 /// Paints the relief of `terrain` into `pixels` (RGBA, 4 bytes per cell, row
 /// by row). Sea blends the scheme's shallow to deep colour by depth; land
 /// takes the band for its height times the light falling on its slope.
-pub fn paint(
-    terrain: &[f32],
-    sea_level: f64,
-    scheme: &ColorScheme,
-    bands: &[[f64; 3]],
-    pixels: &mut [u8],
-) {
+pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
     assert_eq!(terrain.len(), CELLS);
     assert_eq!(pixels.len(), CELLS * 4);
     assert_eq!(bands.len(), BANDS);
@@ -71,11 +61,7 @@ pub fn paint(
             let i = y * COLS + x;
             let h = terrain[i] as f64;
             let color = if h < sea_level {
-                let depth = if sea_level > 0.0 {
-                    (sea_level - h) / sea_level
-                } else {
-                    0.0
-                };
+                let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
                 mix(shallow, deep, (depth * 2.0).min(1.0))
             } else {
                 // The slope from the neighbours either side, as a surface
@@ -86,23 +72,13 @@ pub fn paint(
                 let down = terrain[(y + 1).min(ROWS - 1) * COLS + x] as f64;
                 let nx = (left - right) * RELIEF;
                 let ny = (up - down) * RELIEF;
-                let facing =
-                    (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
+                let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
                 let shade = AMBIENT + (1.0 - AMBIENT) * facing.max(0.0) * 1.25;
                 let band = ((h - sea_level) / (1.0 - sea_level) * 255.0).floor();
-                let band = bands[if band >= 0.0 {
-                    (band as usize).min(BANDS - 1)
-                } else {
-                    0
-                }];
+                let band = bands[if band >= 0.0 { (band as usize).min(BANDS - 1) } else { 0 }];
                 [band[0] * shade, band[1] * shade, band[2] * shade]
             };
-            pixels[i * 4..i * 4 + 4].copy_from_slice(&[
-                channel(color[0]),
-                channel(color[1]),
-                channel(color[2]),
-                255,
-            ]);
+            pixels[i * 4..i * 4 + 4].copy_from_slice(&[channel(color[0]), channel(color[1]), channel(color[2]), 255]);
         }
     }
 }
@@ -144,11 +120,7 @@ mod tests {
         let shade = AMBIENT + (1.0 - AMBIENT) * (1.2 / 3.44f64.sqrt()) * 1.25;
         let band = bands[((0.5 - 0.25) / 0.75 * 255.0) as usize];
         for k in 0..3 {
-            assert_eq!(
-                px[flat * 4 + k],
-                (band[k] * shade).round_ties_even() as u8,
-                "channel {k}"
-            );
+            assert_eq!(px[flat * 4 + k], (band[k] * shade).round_ties_even() as u8, "channel {k}");
         }
     }
 
@@ -157,18 +129,11 @@ mod tests {
         let s = scheme("bw").unwrap();
         let bands = band_colors(s);
         // A ridge along x = 160: the west side faces north-west's light
-        let t: Vec<f32> = (0..CELLS)
-            .map(|i| 0.8 - ((i % COLS) as f32 - 160.0).abs() * 0.01)
-            .collect();
+        let t: Vec<f32> = (0..CELLS).map(|i| 0.8 - ((i % COLS) as f32 - 160.0).abs() * 0.01).collect();
         let mut px = vec![0u8; CELLS * 4];
         paint(&t, 0.25, s, &bands, &mut px);
         let west = (90 * COLS + 155) * 4;
         let east = (90 * COLS + 165) * 4;
-        assert!(
-            px[west] as f64 > px[east] as f64 * 1.4,
-            "west {} vs east {}",
-            px[west],
-            px[east]
-        );
+        assert!(px[west] as f64 > px[east] as f64 * 1.4, "west {} vs east {}", px[west], px[east]);
     }
 }

@@ -156,13 +156,8 @@ impl RiverView {
             let j = self.downstream[i];
             if j >= 0 && self.shown[i] >= RIVER_START {
                 let k = self.downstream[j as usize];
-                let piece = Piece {
-                    from: i,
-                    through: j as usize,
-                    to: k,
-                    water: self.shown[i],
-                    opacity: self.fade_in[i],
-                };
+                let piece =
+                    Piece { from: i, through: j as usize, to: k, water: self.shown[i], opacity: self.fade_in[i] };
                 piece.add_to(&mut self.strokes, !self.fed[i]);
             }
             if self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0 {
@@ -207,24 +202,15 @@ impl Piece {
         if level < 0 {
             return;
         }
-        let stroke =
-            &mut strokes[width_class(self.water) * FADES + (level as usize).min(FADES - 1)];
+        let stroke = &mut strokes[width_class(self.water) * FADES + (level as usize).min(FADES - 1)];
         let here = centre(self.from);
         let next = centre(self.through);
         let from = middle(here, next);
         if source {
-            stroke
-                .lines
-                .extend_from_slice(&[here[0], here[1], from[0], from[1]]);
+            stroke.lines.extend_from_slice(&[here[0], here[1], from[0], from[1]]);
         }
-        let to = if self.to >= 0 {
-            middle(next, centre(self.to as usize))
-        } else {
-            next
-        };
-        stroke
-            .curves
-            .extend_from_slice(&[from[0], from[1], next[0], next[1], to[0], to[1]]);
+        let to = if self.to >= 0 { middle(next, centre(self.to as usize)) } else { next };
+        stroke.curves.extend_from_slice(&[from[0], from[1], next[0], next[1], to[0], to[1]]);
     }
 }
 
@@ -250,10 +236,7 @@ mod tests {
     fn straight() -> Drainage {
         let mut d = Drainage::default();
         let row = 10 * COLS;
-        for (k, w) in [300.0, 600.0, 1200.0, 2400.0, 4800.0]
-            .into_iter()
-            .enumerate()
-        {
+        for (k, w) in [300.0, 600.0, 1200.0, 2400.0, 4800.0].into_iter().enumerate() {
             d.water[row + k] = w;
             d.downstream[row + k] = (row + k + 1) as i32;
         }
@@ -273,19 +256,10 @@ mod tests {
         assert_eq!(source.lines, vec![0.0, 10.0, 0.5, 10.0]);
         assert_eq!(source.curves, vec![0.5, 10.0, 1.0, 10.0, 1.5, 10.0]);
         // Full strength from 500 on: 600 is width 1, opaque
-        assert_eq!(
-            strokes[FADES + FADES - 1].curves,
-            vec![1.5, 10.0, 2.0, 10.0, 2.5, 10.0]
-        );
+        assert_eq!(strokes[FADES + FADES - 1].curves, vec![1.5, 10.0, 2.0, 10.0, 2.5, 10.0]);
         // The last piece ends at the centre of the cell that keeps its water
-        assert_eq!(
-            strokes[4 * FADES + FADES - 1].curves,
-            vec![4.5, 10.0, 5.0, 10.0, 5.0, 10.0]
-        );
-        assert!(
-            strokes.iter().map(|s| s.lines.len()).sum::<usize>() == 4,
-            "one source only"
-        );
+        assert_eq!(strokes[4 * FADES + FADES - 1].curves, vec![4.5, 10.0, 5.0, 10.0, 5.0, 10.0]);
+        assert!(strokes.iter().map(|s| s.lines.len()).sum::<usize>() == 4, "one source only");
     }
 
     #[test]
@@ -302,29 +276,17 @@ mod tests {
         // One frame on, the old piece from (2,10) through (3,10) is still
         // strong (0.85) and the new one through (3,11) faint (0.15)
         let level_of = |view: &mut RiverView, piece: [f32; 4]| {
-            view.strokes()
-                .iter()
-                .position(|s| s.curves.chunks(6).any(|c| c[0..4] == piece))
-                .map(|k| k % FADES)
+            view.strokes().iter().position(|s| s.curves.chunks(6).any(|c| c[0..4] == piece)).map(|k| k % FADES)
         };
         assert_eq!(level_of(&mut view, [2.5, 10.0, 3.0, 10.0]), Some(6));
         assert_eq!(level_of(&mut view, [2.5, 10.5, 3.0, 11.0]), Some(1));
         for _ in 0..40 {
             view.advance(true);
         }
-        let curves: Vec<Vec<f32>> = view
-            .strokes()
-            .iter()
-            .flat_map(|s| s.curves.chunks(6).map(|c| c.to_vec()))
-            .collect();
-        assert!(
-            curves.iter().any(|c| c[0..4] == [2.5, 10.5, 3.0, 11.0]),
-            "new piece faded in"
-        );
-        assert!(
-            !curves.iter().any(|c| c[0..4] == [2.5, 10.0, 3.0, 10.0]),
-            "ghost gone"
-        );
+        let curves: Vec<Vec<f32>> =
+            view.strokes().iter().flat_map(|s| s.curves.chunks(6).map(|c| c.to_vec())).collect();
+        assert!(curves.iter().any(|c| c[0..4] == [2.5, 10.5, 3.0, 11.0]), "new piece faded in");
+        assert!(!curves.iter().any(|c| c[0..4] == [2.5, 10.0, 3.0, 10.0]), "ghost gone");
     }
 
     #[test]

@@ -21,10 +21,7 @@ pub fn wander(noise: &FractalNoise) -> Vec<f32> {
     let mut out = vec![0f32; CELLS];
     for y in 0..ROWS {
         for x in 0..COLS {
-            let n = noise.get(
-                x as f64 * WANDER_SCALE + WANDER_OFFSET,
-                y as f64 * WANDER_SCALE + WANDER_OFFSET,
-            );
+            let n = noise.get(x as f64 * WANDER_SCALE + WANDER_OFFSET, y as f64 * WANDER_SCALE + WANDER_OFFSET);
             out[y * COLS + x] = ((n - 0.5) * WANDER) as f32;
         }
     }
@@ -41,11 +38,7 @@ pub struct Rivers {
 
 impl Default for Rivers {
     fn default() -> Self {
-        Rivers {
-            routing: vec![0.0; CELLS],
-            flood: PriorityFlood::default(),
-            drainage: Drainage::default(),
-        }
+        Rivers { routing: vec![0.0; CELLS], flood: PriorityFlood::default(), drainage: Drainage::default() }
     }
 }
 
@@ -57,8 +50,7 @@ impl Rivers {
             *r = (t as f64 + w as f64) as f32;
         }
         self.flood.fill(&self.routing, sea_level);
-        self.drainage
-            .route(self.flood.filled(), self.flood.order(), sea_level);
+        self.drainage.route(self.flood.filled(), self.flood.order(), sea_level);
         &self.drainage
     }
 

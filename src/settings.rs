@@ -53,77 +53,21 @@ pub enum Setting {
 /// The sliders, in the original's order, with its ranges and defaults.
 pub const SLIDERS: [Slider; 8] = [
     // How hard it rains: drops simulated every frame
-    Slider {
-        name: "drops_per_frame",
-        label: "Drops per frame",
-        min: 0.0,
-        max: 1000.0,
-        step: 10.0,
-        default: 200.0,
-    },
+    Slider { name: "drops_per_frame", label: "Drops per frame", min: 0.0, max: 1000.0, step: 10.0, default: 200.0 },
     // How much of its spare capacity a drop digs out at each step
-    Slider {
-        name: "erosion",
-        label: "Erosion",
-        min: 0.0,
-        max: 1.0,
-        step: 0.05,
-        default: 0.3,
-    },
+    Slider { name: "erosion", label: "Erosion", min: 0.0, max: 1.0, step: 0.05, default: 0.3 },
     // How much of its excess sediment a drop puts down at each step
-    Slider {
-        name: "deposition",
-        label: "Deposition",
-        min: 0.0,
-        max: 1.0,
-        step: 0.05,
-        default: 0.3,
-    },
+    Slider { name: "deposition", label: "Deposition", min: 0.0, max: 1.0, step: 0.05, default: 0.3 },
     // 0 always turns straight downhill, 1 never turns at all
-    Slider {
-        name: "inertia",
-        label: "Inertia",
-        min: 0.0,
-        max: 0.5,
-        step: 0.01,
-        default: 0.05,
-    },
+    Slider { name: "inertia", label: "Inertia", min: 0.0, max: 0.5, step: 0.01, default: 0.05 },
     // Drops dig from a small circle of cells, not one, or the map gets pitted
-    Slider {
-        name: "brush_radius",
-        label: "Brush radius",
-        min: 1.0,
-        max: 6.0,
-        step: 1.0,
-        default: 2.0,
-    },
+    Slider { name: "brush_radius", label: "Brush radius", min: 1.0, max: 6.0, step: 1.0, default: 2.0 },
     // Below this a drop has reached the sea: it stops and drops everything
-    Slider {
-        name: "sea_level",
-        label: "Sea level",
-        min: 0.0,
-        max: 0.6,
-        step: 0.01,
-        default: 0.25,
-    },
+    Slider { name: "sea_level", label: "Sea level", min: 0.0, max: 0.6, step: 0.01, default: 0.25 },
     // Contour lines between sea level and the highest ground, 0 for none
-    Slider {
-        name: "contour_levels",
-        label: "Contour levels",
-        min: 0.0,
-        max: 20.0,
-        step: 1.0,
-        default: 10.0,
-    },
+    Slider { name: "contour_levels", label: "Contour levels", min: 0.0, max: 20.0, step: 1.0, default: 10.0 },
     // Noise units per cell: small is broad hills, big is rough terrain
-    Slider {
-        name: "terrain_scale",
-        label: "Terrain scale",
-        min: 0.004,
-        max: 0.03,
-        step: 0.001,
-        default: 0.012,
-    },
+    Slider { name: "terrain_scale", label: "Terrain scale", min: 0.004, max: 0.03, step: 0.001, default: 0.012 },
 ];
 
 impl Setting {
@@ -159,9 +103,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            values: SLIDERS.map(|s| s.default),
-        }
+        Settings { values: SLIDERS.map(|s| s.default) }
     }
 }
 
@@ -227,11 +169,7 @@ mod tests {
         for s in SLIDERS {
             assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
             let steps = (s.default - s.min) / s.step;
-            assert!(
-                (steps - steps.round()).abs() < 1e-9,
-                "{} is off-step",
-                s.name
-            );
+            assert!((steps - steps.round()).abs() < 1e-9, "{} is off-step", s.name);
             assert_eq!(s.clamp(s.default), Some(s.default), "{}", s.name);
         }
     }
@@ -252,10 +190,7 @@ mod tests {
 
     #[test]
     fn names_and_ids_find_their_setting() {
-        assert_eq!(
-            Setting::from_name("brush-radius"),
-            Some(Setting::BrushRadius)
-        );
+        assert_eq!(Setting::from_name("brush-radius"), Some(Setting::BrushRadius));
         assert_eq!(Setting::from_name("sea_level"), Some(Setting::SeaLevel));
         assert_eq!(Setting::from_name("seed"), None);
         assert_eq!(Setting::TerrainScale.slider().id(), "terrain-scale");

@@ -145,14 +145,7 @@ impl Terrain {
             let y = unit(&mut self.rng) * (ROWS - 1) as f64;
             steps += if self.record_paths && self.paths.len() < MAX_PATHS {
                 let mut path = Vec::new();
-                let s = droplet::fall(
-                    &mut self.heights,
-                    &self.brush,
-                    &rules,
-                    x,
-                    y,
-                    Some(&mut path),
-                );
+                let s = droplet::fall(&mut self.heights, &self.brush, &rules, x, y, Some(&mut path));
                 if path.len() > 1 {
                     self.paths.push(path);
                 }
@@ -223,27 +216,14 @@ impl Terrain {
 
     /// Routes the rain over the terrain shown.
     pub fn rivers(&mut self) -> &Drainage {
-        let terrain: &[f32] = if self.show_original {
-            &self.original
-        } else {
-            &self.heights[..]
-        };
-        self.rivers
-            .build(terrain, &self.ripple, self.settings.sea_level())
+        let terrain: &[f32] = if self.show_original { &self.original } else { &self.heights[..] };
+        self.rivers.build(terrain, &self.ripple, self.settings.sea_level())
     }
 
     /// The contour lines of the terrain shown.
     pub fn contours(&mut self) -> &Contours {
-        let terrain: &[f32] = if self.show_original {
-            &self.original
-        } else {
-            &self.heights[..]
-        };
-        self.contours.trace(
-            terrain,
-            self.settings.sea_level(),
-            self.settings.contour_levels(),
-        );
+        let terrain: &[f32] = if self.show_original { &self.original } else { &self.heights[..] };
+        self.contours.trace(terrain, self.settings.sea_level(), self.settings.contour_levels());
         &self.contours
     }
 
@@ -253,23 +233,9 @@ impl Terrain {
         if self.bands.as_ref().map(|(key, _)| *key) != Some(scheme.key) {
             self.bands = Some((scheme.key, relief::band_colors(scheme)));
         }
-        let bands = self
-            .bands
-            .as_ref()
-            .map(|(_, b)| b.as_slice())
-            .unwrap_or_default();
-        let terrain: &[f32] = if self.show_original {
-            &self.original
-        } else {
-            &self.heights[..]
-        };
-        relief::paint(
-            terrain,
-            self.settings.sea_level(),
-            scheme,
-            bands,
-            &mut self.pixels,
-        );
+        let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
+        let terrain: &[f32] = if self.show_original { &self.original } else { &self.heights[..] };
+        relief::paint(terrain, self.settings.sea_level(), scheme, bands, &mut self.pixels);
         &self.pixels
     }
 
@@ -283,9 +249,7 @@ impl Terrain {
 /// FNV-1a, 64 bits, over the bits of each height in turn.
 pub fn fingerprint(heights: &[f32]) -> u64 {
     heights.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, h| {
-        h.to_bits().to_le_bytes().iter().fold(hash, |hash, &b| {
-            (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        })
+        h.to_bits().to_le_bytes().iter().fold(hash, |hash, &b| (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
     })
 }
 

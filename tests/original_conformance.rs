@@ -15,64 +15,37 @@ use hydraulic_erosion::rivers::Rivers;
 const SEA_LEVEL: f64 = 0.25;
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = format!(
-        "{}/tests/fixtures/original/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/tests/fixtures/original/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn f32s(name: &str) -> Vec<f32> {
-    fixture(name)
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
-        .collect()
+    fixture(name).chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect()
 }
 
 fn f64s(name: &str) -> Vec<f64> {
-    fixture(name)
-        .chunks_exact(8)
-        .map(|b| f64::from_le_bytes(b.try_into().unwrap()))
-        .collect()
+    fixture(name).chunks_exact(8).map(|b| f64::from_le_bytes(b.try_into().unwrap())).collect()
 }
 
 fn i32s(name: &str) -> Vec<i32> {
-    fixture(name)
-        .chunks_exact(4)
-        .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
-        .collect()
+    fixture(name).chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().unwrap())).collect()
 }
 
 #[test]
 fn heights_after_a_thousand_drops_match_the_original_within_1e_5() {
-    let mut heights: Box<[f32; CELLS]> = f32s("input_heights.f32")
-        .into_boxed_slice()
-        .try_into()
-        .unwrap();
+    let mut heights: Box<[f32; CELLS]> = f32s("input_heights.f32").into_boxed_slice().try_into().unwrap();
     let input = heights.clone();
     let starts = f64s("drop_starts.f64");
     assert_eq!(starts.len(), 2000);
-    let rules = DropRules {
-        erosion: 0.3,
-        deposition: 0.3,
-        inertia: 0.05,
-        sea_level: SEA_LEVEL,
-    };
+    let rules = DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: SEA_LEVEL };
     let brush = Brush::new(2);
     for p in starts.chunks_exact(2) {
         fall(&mut heights, &brush, &rules, p[0], p[1], None);
     }
     let expected = f32s("heights_after_drops.f32");
     let changed = input.iter().zip(&expected).filter(|(a, b)| a != b).count();
-    assert!(
-        changed > 5000,
-        "the original's drops changed {changed} cells: the fixture exercises erosion"
-    );
-    let worst = heights
-        .iter()
-        .zip(&expected)
-        .map(|(a, b)| (a - b).abs())
-        .fold(0.0, f32::max);
+    assert!(changed > 5000, "the original's drops changed {changed} cells: the fixture exercises erosion");
+    let worst = heights.iter().zip(&expected).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
     assert!(worst <= 1e-5, "largest difference {worst}");
 }
 
@@ -84,22 +57,12 @@ fn rivers_match_the_original_exactly() {
     let drainage = rivers.build(&input, &no_ripple, SEA_LEVEL);
     let downstream = i32s("downstream.i32");
     let water = f32s("water.f32");
-    let mismatched = (0..CELLS)
-        .filter(|&i| drainage.downstream[i] != downstream[i])
-        .count();
-    assert_eq!(
-        mismatched, 0,
-        "cells draining elsewhere than in the original"
-    );
-    let wet = (0..CELLS)
-        .filter(|&i| drainage.water[i] != water[i])
-        .count();
+    let mismatched = (0..CELLS).filter(|&i| drainage.downstream[i] != downstream[i]).count();
+    assert_eq!(mismatched, 0, "cells draining elsewhere than in the original");
+    let wet = (0..CELLS).filter(|&i| drainage.water[i] != water[i]).count();
     assert_eq!(wet, 0, "cells carrying other water than in the original");
     let river_cells = water.iter().filter(|&&w| w >= 250.0).count();
-    assert!(
-        river_cells > 1000,
-        "the fixture has real rivers: {river_cells} cells carry 250 or more"
-    );
+    assert!(river_cells > 1000, "the fixture has real rivers: {river_cells} cells carry 250 or more");
 }
 
 #[test]
@@ -107,17 +70,10 @@ fn contours_match_the_original_within_1e_6() {
     let input = f32s("input_heights.f32");
     let mut contours = Contours::default();
     contours.trace(&input, SEA_LEVEL, 10);
-    for (ours, name) in [
-        (&contours.regular, "contours_regular.f64"),
-        (&contours.index, "contours_index.f64"),
-    ] {
+    for (ours, name) in [(&contours.regular, "contours_regular.f64"), (&contours.index, "contours_index.f64")] {
         let theirs = f64s(name);
         assert_eq!(ours.len(), theirs.len(), "{name}: segment count");
-        let worst = ours
-            .iter()
-            .zip(&theirs)
-            .map(|(a, b)| (a - b).abs())
-            .fold(0.0, f64::max);
+        let worst = ours.iter().zip(&theirs).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
         assert!(worst <= 1e-6, "{name}: largest difference {worst}");
     }
 }
@@ -127,26 +83,11 @@ fn relief_matches_the_original_within_one_level_in_every_scheme() {
     let input = f32s("input_heights.f32");
     let mut pixels = vec![0u8; CELLS * 4];
     for scheme in &SCHEMES {
-        relief::paint(
-            &input,
-            SEA_LEVEL,
-            scheme,
-            &relief::band_colors(scheme),
-            &mut pixels,
-        );
+        relief::paint(&input, SEA_LEVEL, scheme, &relief::band_colors(scheme), &mut pixels);
         let theirs = fixture(&format!("relief_{}.rgba", scheme.key));
-        let worst = pixels
-            .iter()
-            .zip(&theirs)
-            .map(|(&a, &b)| (a as i32 - b as i32).abs())
-            .max()
-            .unwrap();
+        let worst = pixels.iter().zip(&theirs).map(|(&a, &b)| (a as i32 - b as i32).abs()).max().unwrap();
         let exact = pixels.iter().zip(&theirs).filter(|(a, b)| a == b).count();
         assert!(worst <= 1, "{}: a channel is {worst} away", scheme.key);
-        assert!(
-            exact as f64 > 0.99 * pixels.len() as f64,
-            "{}: only {exact} channels exact",
-            scheme.key
-        );
+        assert!(exact as f64 > 0.99 * pixels.len() as f64, "{}: only {exact} channels exact", scheme.key);
     }
 }

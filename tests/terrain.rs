@@ -14,12 +14,7 @@ include!("golden.rs");
 fn the_same_seed_and_drops_give_the_same_heights_to_the_bit() {
     let mut t = Terrain::new(1);
     t.rain(10_000);
-    assert_eq!(
-        t.heights_hash(),
-        SEED_1_AFTER_10K,
-        "got {:#018x}",
-        t.heights_hash()
-    );
+    assert_eq!(t.heights_hash(), SEED_1_AFTER_10K, "got {:#018x}", t.heights_hash());
 }
 
 #[test]
@@ -78,19 +73,13 @@ fn sea_level_moves_the_coast_without_touching_the_terrain() {
     t.rain(1_000);
     let hash = t.heights_hash();
     let sea_cells = |t: &mut Terrain| {
-        t.relief(&hydraulic_erosion::color_schemes::SCHEMES[2])
-            .chunks(4)
-            .filter(|p| p[2] > p[0])
-            .count()
+        t.relief(&hydraulic_erosion::color_schemes::SCHEMES[2]).chunks(4).filter(|p| p[2] > p[0]).count()
     };
     let low = sea_cells(&mut t);
     t.set(Setting::SeaLevel, 0.5);
     let high = sea_cells(&mut t);
     assert_eq!(t.heights_hash(), hash);
-    assert!(
-        high > low + 1000,
-        "raising the sea floods land: {low} → {high} sea cells"
-    );
+    assert!(high > low + 1000, "raising the sea floods land: {low} → {high} sea cells");
 }
 
 #[test]
@@ -115,11 +104,7 @@ fn heights_stay_finite_at_every_extreme_of_every_setting() {
     for settings in cases {
         let mut t = Terrain::with_settings(11, settings.clone());
         t.rain(100_000);
-        let bad = t
-            .heights()
-            .iter()
-            .filter(|h| !h.is_finite() || **h < 0.0)
-            .count();
+        let bad = t.heights().iter().filter(|h| !h.is_finite() || **h < 0.0).count();
         assert_eq!(bad, 0, "{settings:?}: {bad} heights not finite or below 0");
     }
 }
@@ -129,10 +114,7 @@ fn every_land_cell_of_an_eroded_map_drains_to_the_sea_or_the_edge() {
     let mut t = Terrain::new(8);
     t.rain(20_000);
     let d = t.rivers().clone();
-    let sinks: f64 = (0..CELLS)
-        .filter(|&i| d.downstream[i] < 0)
-        .map(|i| d.water[i] as f64)
-        .sum();
+    let sinks: f64 = (0..CELLS).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i] as f64).sum();
     assert_eq!(sinks, CELLS as f64, "water is conserved");
     // Water is routed over the terrain plus the wander ripple, so a cell
     // within the ripple of the sea may count as sea
