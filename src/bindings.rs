@@ -1,1 +1,222 @@
-pub struct X;
+//! The simulation for JavaScript callers, through wasm-bindgen. A thin layer:
+//! every call hands over to [`crate::terrain::Terrain`]. Bulk data crosses as
+//! typed arrays (copies of flat buffers), never as one object per item.
+//!
+//! ```js
+//! import init, { Terrain } from './hydraulic-erosion.js'
+//! await init()
+//! const t = new Terrain(42)
+//! t.rain(300000)
+//! const { water, downstream } = t.rivers()   // Float32Array, Int32Array
+//! ```
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::color_schemes::{scheme, SCHEMES};
+use crate::grid::{COLS, ROWS};
+use crate::settings::{Setting, SLIDERS};
+use crate::terrain;
+
+/// A map and the rain on it.
+#[wasm_bindgen(js_name = Terrain)]
+pub struct JsTerrain {
+    inner: terrain::Terrain,
+}
+
+/// How water drains: the rain through each cell and the cell it drains to
+/// (−1 for none), row by row.
+#[wasm_bindgen]
+pub struct RiverMap {
+    water: Vec<f32>,
+    downstream: Vec<i32>,
+}
+
+#[wasm_bindgen]
+impl RiverMap {
+    /// Rain through each cell (a copy).
+    #[wasm_bindgen(getter)]
+    pub fn water(&self) -> Vec<f32> {
+        self.water.clone()
+    }
+
+    /// The cell each cell drains to, or −1 (a copy).
+    #[wasm_bindgen(getter)]
+    pub fn downstream(&self) -> Vec<i32> {
+        self.downstream.clone()
+    }
+}
+
+/// Contour segments as x0 y0 x1 y1 in grid coordinates.
+#[wasm_bindgen]
+pub struct ContourLines {
+    regular: Vec<f64>,
+    index: Vec<f64>,
+}
+
+#[wasm_bindgen]
+impl ContourLines {
+    /// The regular lines (a copy).
+    #[wasm_bindgen(getter)]
+    pub fn regular(&self) -> Vec<f64> {
+        self.regular.clone()
+    }
+
+    /// The index lines: every fifth level and the coastline (a copy).
+    #[wasm_bindgen(getter)]
+    pub fn index(&self) -> Vec<f64> {
+        self.index.clone()
+    }
+}
+
+fn setting(name: &str) -> Result<Setting, JsError> {
+    Setting::from_name(name).ok_or_else(|| JsError::new(&format!("no setting called {name:?}")))
+}
+
+#[wasm_bindgen(js_class = Terrain)]
+impl JsTerrain {
+    /// A terrain for `seed` with the original's default settings.
+    #[wasm_bindgen(constructor)]
+    pub fn new(seed: u32) -> JsTerrain {
+        JsTerrain { inner: terrain::Terrain::new(seed) }
+    }
+
+    /// Lets `n` drops fall; returns the steps they took between them.
+    pub fn rain(&mut self, n: u32) -> f64 {
+        self.inner.rain(n) as f64
+    }
+
+    /// Drops fallen since the last reset.
+    pub fn drops(&self) -> f64 {
+        self.inner.drops() as f64
+    }
+
+    /// Steps taken by all drops since the last reset.
+    pub fn steps(&self) -> f64 {
+        self.inner.steps() as f64
+    }
+
+    pub fn seed(&self) -> u32 {
+        self.inner.seed()
+    }
+
+    /// Starts again from the original terrain of `seed`, with a fresh
+    /// generator.
+    pub fn reset(&mut self, seed: u32) {
+        self.inner.reset(seed)
+    }
+
+    /// Sets a slider by name (`"brush_radius"` or `"brush-radius"`), clamped
+    /// into range; a non-finite value is ignored. Returns the value in force.
+    /// Throws for an unknown name.
+    pub fn set(&mut self, name: &str, value: f64) -> Result<f64, JsError> {
+        Ok(self.inner.set(setting(name)?, value))
+    }
+
+    /// A slider's value by name. Throws for an unknown name.
+    pub fn get(&self, name: &str) -> Result<f64, JsError> {
+        Ok(self.inner.settings().get(setting(name)?))
+    }
+
+    /// Whether rivers, contours and relief show the terrain before any rain.
+    #[wasm_bindgen(js_name = setShowOriginal)]
+    pub fn set_show_original(&mut self, show: bool) {
+        self.inner.set_show_original(show)
+    }
+
+    /// Whether the routes of the next drops are kept (up to 40).
+    #[wasm_bindgen(js_name = setRecordPaths)]
+    pub fn set_record_paths(&mut self, record: bool) {
+        self.inner.set_record_paths(record)
+    }
+
+    /// The kept routes, flattened: x y pairs, path after path. Their lengths
+    /// in points are in `pathLengths()`.
+    pub fn paths(&self) -> Vec<f32> {
+        self.inner.paths().iter().flatten().flatten().copied().collect()
+    }
+
+    #[wasm_bindgen(js_name = pathLengths)]
+    pub fn path_lengths(&self) -> Vec<u32> {
+        self.inner.paths().iter().map(|p| p.len() as u32).collect()
+    }
+
+    /// Routes the rain over the terrain shown.
+    pub fn rivers(&mut self) -> RiverMap {
+        let d = self.inner.rivers();
+        RiverMap { water: d.water.clone(), downstream: d.downstream.clone() }
+    }
+
+    /// The contour lines of the terrain shown.
+    pub fn contours(&mut self) -> ContourLines {
+        let c = self.inner.contours();
+        ContourLines { regular: c.regular.clone(), index: c.index.clone() }
+    }
+
+    /// The shaded relief of the terrain shown, RGBA, 320 × 180, in the
+    /// scheme with this key. Throws for an unknown scheme.
+    pub fn relief(&mut self, scheme_key: &str) -> Result<Vec<u8>, JsError> {
+        let s = scheme(scheme_key).ok_or_else(|| JsError::new(&format!("no colour scheme {scheme_key:?}")))?;
+        Ok(self.inner.relief(s).to_vec())
+    }
+
+    /// The heights now, row by row (a copy).
+    pub fn heights(&self) -> Vec<f32> {
+        self.inner.heights().to_vec()
+    }
+
+    /// The heights before any rain (a copy).
+    #[wasm_bindgen(js_name = originalHeights)]
+    pub fn original_heights(&self) -> Vec<f32> {
+        self.inner.original().to_vec()
+    }
+
+    /// A fingerprint of the heights, 16 hex digits: equal maps give equal
+    /// fingerprints on every platform.
+    #[wasm_bindgen(js_name = heightsHash)]
+    pub fn heights_hash(&self) -> String {
+        format!("{:016x}", self.inner.heights_hash())
+    }
+
+    /// Cells across.
+    pub fn cols() -> u32 {
+        COLS as u32
+    }
+
+    /// Cells down.
+    pub fn rows() -> u32 {
+        ROWS as u32
+    }
+
+    /// The slider table: `{ name, id, label, min, max, step, default }` each.
+    pub fn sliders() -> Array {
+        SLIDERS
+            .iter()
+            .map(|s| {
+                record(&[
+                    ("name", s.name.into()),
+                    ("id", s.id().into()),
+                    ("label", s.label.into()),
+                    ("min", s.min.into()),
+                    ("max", s.max.into()),
+                    ("step", s.step.into()),
+                    ("default", s.default.into()),
+                ])
+            })
+            .collect()
+    }
+
+    /// The colour schemes: `{ key, label }` each.
+    pub fn schemes() -> Array {
+        SCHEMES.iter().map(|s| record(&[("key", s.key.into()), ("label", s.label.into())])).collect()
+    }
+}
+
+fn record(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (key, value) in fields {
+        // Setting a property on a fresh plain object cannot fail
+        let _ = Reflect::set(&object, &(*key).into(), value);
+    }
+    object.into()
+}

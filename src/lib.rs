@@ -21,6 +21,7 @@ pub mod river_view;
 pub mod rivers;
 pub mod settings;
 pub mod terrain;
+pub mod viewport;
 
 pub mod bindings;
 

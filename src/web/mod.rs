@@ -1,1 +1,93 @@
-//! placeholder
+//! The page: finds the holder and the controls by the original's IDs, runs
+//! the sketch on a Canvas2D, and follows the site's theme. It translates
+//! between the browser and the simulation and decides nothing about erosion.
+
+mod app;
+mod canvas;
+mod controls;
+mod dom;
+mod theme;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, ResizeObserver};
+
+use crate::settings::Setting;
+use crate::terrain::Terrain;
+
+use app::{App, Page};
+use canvas::Canvas;
+use controls::Controls;
+use dom::{document, window};
+
+thread_local! {
+    static PAGE: RefCell<Option<Rc<Page>>> = const { RefCell::new(None) };
+}
+
+/// Starts the sketch in `#sketch-holder`. A page without one is using this
+/// module only for its `Terrain`, and nothing starts.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let Some(holder) = document().get_element_by_id("sketch-holder").and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    else {
+        return;
+    };
+    let seed = (js_sys::Math::random() * 1_000_000.0).floor() as u32;
+    let mut app = App::new(Terrain::new(seed), Canvas::new(holder.clone()), Controls::find(), theme::site_scheme());
+    // It starts raining straight away, unless the reader asked for less motion
+    app.reduced_motion = theme::prefers_reduced_motion();
+    app.looping = !app.reduced_motion;
+    app.controls.fill(&app);
+
+    let page = Page::new(app);
+    controls::wire(&page);
+    theme::follow_site_theme(&page);
+    watch_size(&holder, &page);
+    page.request_frame();
+    PAGE.with(|p| *p.borrow_mut() = Some(page));
+}
+
+/// Only the drawing changes size, never the terrain: a new size redraws.
+fn watch_size(holder: &HtmlElement, page: &Rc<Page>) {
+    let page = page.clone();
+    let on_resize = Closure::<dyn FnMut()>::new(move || page.update(|_| {}));
+    if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        observer.observe(holder);
+    }
+    on_resize.forget();
+    let _ = window();
+}
+
+/// The running sketch's state, for tests and the bench page: `{ seed, drops,
+/// frames, looping, scheme, heightsHash, settings: { name: value } }`, or
+/// `null` when no sketch runs.
+#[wasm_bindgen(js_name = pageState)]
+pub fn page_state() -> JsValue {
+    PAGE.with(|p| {
+        let Some(page) = p.borrow().clone() else { return JsValue::NULL };
+        let app = page.app.borrow();
+        let settings = Object::new();
+        for s in Setting::ALL {
+            let _ = Reflect::set(&settings, &s.slider().name.into(), &app.terrain.settings().get(s).into());
+        }
+        let state = Object::new();
+        let fields: [(&str, JsValue); 7] = [
+            ("seed", app.terrain.seed().into()),
+            ("drops", (app.terrain.drops() as f64).into()),
+            ("frames", (app.frames() as f64).into()),
+            ("looping", app.looping.into()),
+            ("scheme", app.scheme.key.into()),
+            ("heightsHash", format!("{:016x}", app.terrain.heights_hash()).into()),
+            ("settings", settings.into()),
+        ];
+        for (key, value) in fields {
+            let _ = Reflect::set(&state, &key.into(), &value);
+        }
+        state.into()
+    })
+}

@@ -1,0 +1,203 @@
+//! The running sketch: the terrain, what is drawn, and the animation loop.
+//! Every frame it rains (unless paused) and draws, in the original's order:
+//! sea, relief, contours, rivers, debug.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::color_schemes::ColorScheme;
+use crate::river_view::{RiverView, RIVER_EVERY};
+use crate::settings::Setting;
+use crate::terrain::{Terrain, RAIN_TARGET};
+
+use super::canvas::Canvas;
+use super::controls::Controls;
+use super::dom::window;
+
+/// What the rivers are drawn for: the original terrain or the eroded one,
+/// at a sea level. A change of view jumps instead of easing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ViewOf {
+    original: bool,
+    sea_level: f64,
+}
+
+pub struct App {
+    pub terrain: Terrain,
+    pub canvas: Canvas,
+    pub controls: Controls,
+    rivers: RiverView,
+    /// Whether it is raining (p5's "looping").
+    pub looping: bool,
+    frames: u64,
+    /// The drop count and view the rivers were last worked out for.
+    rivers_for: Option<(u64, ViewOf)>,
+    /// The view the drawn rivers belong to.
+    shown_for: Option<ViewOf>,
+    pub scheme: &'static ColorScheme,
+    /// Whether the reader chose a scheme, after which the site's theme no
+    /// longer picks one.
+    pub scheme_picked: bool,
+    pub show_rivers: bool,
+    pub debug: bool,
+    pub reduced_motion: bool,
+}
+
+impl App {
+    pub fn new(terrain: Terrain, canvas: Canvas, controls: Controls, scheme: &'static ColorScheme) -> App {
+        App {
+            terrain,
+            canvas,
+            controls,
+            rivers: RiverView::default(),
+            looping: true,
+            frames: 0,
+            rivers_for: None,
+            shown_for: None,
+            scheme,
+            scheme_picked: false,
+            show_rivers: true,
+            debug: false,
+            reduced_motion: false,
+        }
+    }
+
+    /// Frames drawn so far.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// One frame: rain if it is raining, then draw.
+    pub fn frame(&mut self) {
+        self.frames += 1;
+        if self.looping {
+            self.rain();
+        }
+        self.draw();
+    }
+
+    /// A frame's rain. It stops once, when the target is passed; pressing
+    /// play keeps it raining.
+    fn rain(&mut self) {
+        let n = self.terrain.settings().drops_per_frame();
+        self.terrain.rain(n);
+        let drops = self.terrain.drops();
+        if drops >= RAIN_TARGET && drops - (n as u64) < RAIN_TARGET {
+            self.set_looping(false);
+        }
+    }
+
+    pub fn set_looping(&mut self, looping: bool) {
+        self.looping = looping;
+        self.controls.show_play_state(looping);
+    }
+
+    /// Starts again from the original terrain of `seed`.
+    pub fn restart(&mut self, seed: u32) {
+        self.terrain.reset(seed);
+        self.rivers_for = None;
+        self.shown_for = None;
+        self.controls.show_seed(seed);
+    }
+
+    /// Sets a slider and shows the value now in force. A new terrain scale
+    /// builds a new terrain, so the rivers start again too.
+    pub fn set(&mut self, setting: Setting, value: f64) {
+        let before = self.terrain.settings().get(setting);
+        let now = self.terrain.set(setting, value);
+        if setting == Setting::TerrainScale && now != before {
+            self.rivers_for = None;
+            self.shown_for = None;
+        }
+        self.controls.show_setting(setting, now);
+    }
+
+    pub fn draw(&mut self) {
+        self.canvas.fit();
+        let view = self.canvas.viewport();
+        let scheme = self.scheme;
+        self.canvas.begin(scheme);
+        self.canvas.relief(self.terrain.relief(scheme), view);
+        if self.terrain.settings().contour_levels() > 0 {
+            self.canvas.contours(self.terrain.contours(), scheme, view);
+        }
+        if self.show_rivers {
+            self.update_rivers();
+            self.canvas.rivers(self.rivers.strokes(), scheme, view);
+        }
+        if self.debug {
+            self.canvas.debug(self.terrain.paths(), self.terrain.drops(), view);
+            if self.looping {
+                self.terrain.clear_paths();
+            }
+        }
+    }
+
+    /// While it rains the rivers are worked out again every RIVER_EVERY
+    /// frames and eased in; paused, on a new terrain or a new view, or when
+    /// the reader asks for less motion, they jump straight there.
+    fn update_rivers(&mut self) {
+        let view_of = ViewOf { original: self.terrain.show_original(), sea_level: self.terrain.settings().sea_level() };
+        let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
+        let state = (self.terrain.drops(), view_of);
+        let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
+        if self.rivers_for != Some(state) && due {
+            self.rivers.take(self.terrain.rivers(), easing);
+            self.rivers_for = Some(state);
+        }
+        self.rivers.advance(easing);
+        if !easing {
+            self.shown_for = Some(view_of);
+        }
+    }
+}
+
+/// The app and its animation loop: at most one frame is ever requested.
+pub struct Page {
+    pub app: RefCell<App>,
+    frame_pending: Cell<bool>,
+    on_frame: RefCell<Option<Closure<dyn FnMut(f64)>>>,
+}
+
+impl Page {
+    pub fn new(app: App) -> Rc<Page> {
+        let page =
+            Rc::new(Page { app: RefCell::new(app), frame_pending: Cell::new(false), on_frame: RefCell::new(None) });
+        let for_frames = page.clone();
+        *page.on_frame.borrow_mut() = Some(Closure::new(move |_: f64| for_frames.run_frame()));
+        page
+    }
+
+    /// Changes the app and asks for a frame, so that paused, any change
+    /// still redraws once.
+    pub fn update(&self, change: impl FnOnce(&mut App)) {
+        change(&mut self.app.borrow_mut());
+        self.request_frame();
+    }
+
+    pub fn request_frame(&self) {
+        if self.frame_pending.replace(true) {
+            return;
+        }
+        if let Some(callback) = self.on_frame.borrow().as_ref() {
+            if window().request_animation_frame(callback.as_ref().unchecked_ref()).is_err() {
+                self.frame_pending.set(false);
+            }
+        }
+    }
+
+    fn run_frame(&self) {
+        self.frame_pending.set(false);
+        let looping = {
+            let mut app = self.app.borrow_mut();
+            app.frame();
+            app.looping
+        };
+        if looping {
+            self.request_frame();
+        }
+    }
+}

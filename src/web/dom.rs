@@ -1,0 +1,64 @@
+//! Small helpers for finding elements and listening to them.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, EventTarget, Window};
+
+pub fn window() -> Window {
+    web_sys::window().expect("the page runs in a browser window")
+}
+
+pub fn document() -> Document {
+    window().document().expect("the window has a document")
+}
+
+/// The element with this ID as type `T`, or `None`, noting the ID in
+/// `missing` so the page can warn once about everything the host left out.
+pub fn find<T: JsCast>(id: &str, missing: &mut Vec<String>) -> Option<T> {
+    let found = document().get_element_by_id(id).and_then(|e| e.dyn_into::<T>().ok());
+    if found.is_none() {
+        missing.push(id.to_string());
+    }
+    found
+}
+
+/// Calls `handler` for every `event` on `target`, for as long as the page
+/// lives.
+pub fn listen(target: &EventTarget, event: &str, handler: impl FnMut(web_sys::Event) + 'static) {
+    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    if target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref()).is_err() {
+        warn(&format!("could not listen for {event}"));
+    }
+    closure.forget();
+}
+
+pub fn warn(message: &str) {
+    web_sys::console::warn_1(&format!("hydraulic erosion: {message}").into());
+}
+
+/// Shows the icon named `name` (`.icon-{name}`) of a button that holds two,
+/// hiding the other, as the original does: the icon shows what a click will
+/// do, read from the actual state.
+pub fn show_icon(button: &Element, name: &str) {
+    let Ok(icons) = button.query_selector_all("svg") else { return };
+    let wanted = format!("icon-{name}");
+    for k in 0..icons.length() {
+        if let Some(icon) = icons.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
+            let _ = icon.class_list().toggle_with_force("hidden", !icon.class_list().contains(&wanted));
+        }
+    }
+}
+
+/// A number with thousands separators, as `toLocaleString` writes it in
+/// English: 300000 → "300,000".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
