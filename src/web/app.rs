@@ -116,7 +116,6 @@ impl App {
     }
 
     pub fn draw(&mut self) {
-        self.canvas.fit();
         let view = self.canvas.viewport();
         let scheme = self.scheme;
         self.canvas.begin(scheme);

@@ -74,14 +74,22 @@ impl Canvas {
     }
 
     /// Matches the canvas to the holder's size and the screen's pixel ratio.
-    /// A holder with no height of its own gets the map's proportions.
+    /// The holder is measured without the canvas in it, so its own size
+    /// counts; one with no height of its own gets the map's proportions.
     pub fn fit(&mut self) {
+        let style = self.canvas.style();
+        let _ = style.set_property("display", "none");
         let width = self.holder.client_width().max(1) as f64;
-        let mut height = self.holder.client_height() as f64;
-        if height < 1.0 {
-            height = (width * (ROWS - 1) as f64 / (COLS - 1) as f64).round();
-            let _ = self.canvas.style().set_property("height", &format!("{height}px"));
-        }
+        let own_height = self.holder.client_height() as f64;
+        let _ = style.set_property("display", "block");
+        let height = if own_height >= 1.0 {
+            let _ = style.set_property("height", "100%");
+            own_height
+        } else {
+            let h = (width * (ROWS - 1) as f64 / (COLS - 1) as f64).round();
+            let _ = style.set_property("height", &format!("{h}px"));
+            h
+        };
         let ratio = window().device_pixel_ratio().max(1.0);
         let (w, h) = ((width * ratio).round() as u32, (height * ratio).round() as u32);
         if w != self.canvas.width() || h != self.canvas.height() {

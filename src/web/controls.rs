@@ -146,7 +146,7 @@ impl Controls {
 
 /// What a seed typed in means: as the original's `parseInt(text) || 0`,
 /// then brought into the range of seeds.
-fn parse_seed(text: &str) -> u32 {
+pub fn parse_seed(text: &str) -> u32 {
     let n = js_sys::parse_int(text, 10);
     if n.is_nan() {
         0
@@ -232,7 +232,12 @@ pub fn wire(page: &Rc<Page>) {
     }
 
     let page_ = page.clone();
-    listen(&document(), "fullscreenchange", move |_| page_.update(|app| app.controls.show_fullscreen_state()));
+    listen(&document(), "fullscreenchange", move |_| {
+        page_.update(|app| {
+            app.controls.show_fullscreen_state();
+            app.canvas.fit();
+        })
+    });
 }
 
 /// Downloads the canvas as a PNG, named as the original names it.

@@ -22,7 +22,7 @@ use crate::terrain::Terrain;
 use app::{App, Page};
 use canvas::Canvas;
 use controls::Controls;
-use dom::{document, window};
+use dom::document;
 
 thread_local! {
     static PAGE: RefCell<Option<Rc<Page>>> = const { RefCell::new(None) };
@@ -55,12 +55,11 @@ pub fn start() {
 /// Only the drawing changes size, never the terrain: a new size redraws.
 fn watch_size(holder: &HtmlElement, page: &Rc<Page>) {
     let page = page.clone();
-    let on_resize = Closure::<dyn FnMut()>::new(move || page.update(|_| {}));
+    let on_resize = Closure::<dyn FnMut()>::new(move || page.update(|app| app.canvas.fit()));
     if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
         observer.observe(holder);
     }
     on_resize.forget();
-    let _ = window();
 }
 
 /// The running sketch's state, for tests and the bench page: `{ seed, drops,
@@ -91,3 +90,6 @@ pub fn page_state() -> JsValue {
         state.into()
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,50 @@
+//! The simulation compiled to wasm and run in headless Chromium
+//! (`wasm-bindgen-test`): it must give the same heights to the bit as the
+//! native build, and the JavaScript API must behave as documented.
+#![cfg(target_arch = "wasm32")]
+
+use hydraulic_erosion::bindings::JsTerrain;
+use hydraulic_erosion::terrain::Terrain;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+include!("golden.rs");
+
+#[wasm_bindgen_test]
+fn wasm_heights_match_the_native_fingerprint_to_the_bit() {
+    let mut t = Terrain::new(1);
+    t.rain(10_000);
+    assert_eq!(t.heights_hash(), GOLDEN, "got {:#018x}", t.heights_hash());
+}
+
+#[wasm_bindgen_test]
+fn the_javascript_api_rains_routes_and_traces() {
+    let mut t = JsTerrain::new(1);
+    for _ in 0..100 {
+        t.rain(100);
+    }
+    assert_eq!(t.drops(), 10_000.0);
+    assert_eq!(t.heights_hash(), format!("{GOLDEN:016x}"));
+    let rivers = t.rivers();
+    assert_eq!(rivers.water().len(), 320 * 180);
+    let sinks: f64 =
+        rivers.downstream().iter().zip(rivers.water()).filter(|(d, _)| **d < 0).map(|(_, w)| w as f64).sum();
+    assert_eq!(sinks, (320 * 180) as f64, "water is conserved");
+    let contours = t.contours();
+    assert!(contours.regular().len() > 1000 && contours.regular().len() % 4 == 0);
+    assert!(contours.index().len() > 100);
+    assert_eq!(t.relief("topographic").map(|p| p.len()).ok(), Some(320 * 180 * 4));
+    assert!(t.relief("no such scheme").is_err());
+}
+
+#[wasm_bindgen_test]
+fn settings_are_set_by_name_and_clamped() {
+    let mut t = JsTerrain::new(3);
+    assert_eq!(t.set("brush-radius", 9.0).ok(), Some(6.0));
+    assert_eq!(t.set("sea_level", f64::NAN).ok(), Some(0.25));
+    assert_eq!(t.get("erosion").ok(), Some(0.3));
+    assert!(t.set("gravity", 1.0).is_err());
+    assert_eq!(JsTerrain::sliders().length(), 8);
+    assert_eq!(JsTerrain::schemes().length(), 5);
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what building (and, with --browser, testing) needs, skipping
+# whatever is already there: the wasm32 target, wasm-bindgen-cli of the
+# version in Cargo.lock, trunk, the npm tools (wasm-opt, playwright-core, p5)
+# and, for tests, Debian's chromium and chromium-driver.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
+  say "installing wasm-bindgen-cli $bindgen_version (a few minutes, once)"
+  cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
+  say "installing trunk $TRUNK_VERSION (about ten minutes, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# node_modules/.installed-from is a copy of the lock it was installed from
+if ! cmp -s tools/package-lock.json tools/node_modules/.installed-from 2>/dev/null; then
+  say "installing the npm tools"
+  (cd tools && npm ci --no-audit --no-fund && cp package-lock.json node_modules/.installed-from)
+fi
+
+if [ "${1:-}" = "--browser" ] && ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
+  say "installing chromium and chromium-driver"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+fi

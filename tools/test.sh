@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test: formatting and lints, the native tests of the simulation
+# (including conformance with the original sketch), the wasm tests in
+# headless Chromium, and the end-to-end tests of the release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh --browser
+export PATH="$PWD/tools/node_modules/.bin:$PATH"
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+say "format and lints"
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+say "native tests"
+cargo test
+
+say "wasm tests in headless Chromium"
+CHROMEDRIVER=/usr/bin/chromedriver \
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test --target wasm32-unknown-unknown --lib --test wasm
+
+say "release build"
+trunk build --release --public-url ./
+
+say "end-to-end tests of the page"
+node --test --test-concurrency=1 tests/e2e/
