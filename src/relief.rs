@@ -14,8 +14,8 @@ pub const BANDS: usize = 256;
 
 /// Where the light comes from: north-west and above, normalised.
 fn light() -> [f64; 3] {
-    let (x, y, z) = (-1.0, -1.0, 1.2);
-    let length = ((x * x + y * y + z * z) as f64).sqrt();
+    let (x, y, z): (f64, f64, f64) = (-1.0, -1.0, 1.2);
+    let length = (x * x + y * y + z * z).sqrt();
     [x / length, y / length, z / length]
 }
 

@@ -4,11 +4,8 @@ use hydraulic_erosion::grid::{CELLS, COLS, ROWS};
 use hydraulic_erosion::settings::{Setting, Settings, SLIDERS};
 use hydraulic_erosion::terrain::{fingerprint, Terrain};
 
-/// The fingerprint of seed 1's heights after 10,000 drops at the default
-/// settings. The wasm test (`tests/wasm.rs`) checks the same number, which
-/// proves the simulation is bit-identical natively and in the browser.
-pub const SEED_1_AFTER_10K: u64 = GOLDEN;
-include!("golden.rs");
+mod common;
+use common::SEED_1_AFTER_10K;
 
 #[test]
 fn the_same_seed_and_drops_give_the_same_heights_to_the_bit() {
@@ -119,11 +116,10 @@ fn every_land_cell_of_an_eroded_map_drains_to_the_sea_or_the_edge() {
     // Water is routed over the terrain plus the wander ripple, so a cell
     // within the ripple of the sea may count as sea
     let sea = t.settings().sea_level() + hydraulic_erosion::rivers::WANDER / 2.0;
-    let h = t.heights().to_vec();
-    for i in 0..CELLS {
+    for (i, &h) in t.heights().iter().enumerate() {
         let (x, y) = (i % COLS, i / COLS);
         let inner = x > 0 && y > 0 && x < COLS - 1 && y < ROWS - 1;
-        if inner && (h[i] as f64) >= sea {
+        if inner && (h as f64) >= sea {
             assert!(d.downstream[i] >= 0, "land cell {i} drains nowhere");
         }
     }

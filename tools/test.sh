@@ -25,4 +25,4 @@ say "release build"
 trunk build --release --public-url ./
 
 say "end-to-end tests of the page"
-node --test --test-concurrency=1 tests/e2e/
+node --test --test-concurrency=1 tests/e2e/*.test.mjs

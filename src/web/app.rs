@@ -154,11 +154,13 @@ impl App {
     }
 }
 
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
 /// The app and its animation loop: at most one frame is ever requested.
 pub struct Page {
     pub app: RefCell<App>,
     frame_pending: Cell<bool>,
-    on_frame: RefCell<Option<Closure<dyn FnMut(f64)>>>,
+    on_frame: RefCell<Option<FrameCallback>>,
 }
 
 impl Page {

@@ -1,0 +1,98 @@
+// Shared by the end-to-end tests: a static server for the release build
+// (dist/, built with --public-url ./), and Debian's Chromium driven by
+// playwright-core.
+import http from 'node:http'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+const { chromium } = require('../../tools/node_modules/playwright-core')
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const dist = path.join(root, 'dist')
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png' }
+
+// Serves `dir` on a free loopback port. `pages` maps extra paths to HTML.
+export async function serve(dir = dist, pages = {}) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x')
+    if (pages[url.pathname]) {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      return res.end(pages[url.pathname])
+    }
+    let file = path.join(dir, decodeURIComponent(url.pathname))
+    if (!file.startsWith(dir)) { res.writeHead(403); return res.end() }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
+    fs.readFile(file, (err, body) => {
+      if (err) { res.writeHead(404); return res.end('not found') }
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' })
+      res.end(body)
+    })
+  })
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise(r => server.close(r)) }
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+  })
+}
+
+// The built bundle's file names: { js, wasm }
+export function bundle() {
+  const files = fs.readdirSync(dist)
+  return { js: files.find(f => f.endsWith('.js')), wasm: files.find(f => f.endsWith('.wasm')) }
+}
+
+// dist/index.html with <html class="dark">, as a site in its dark theme
+export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace('<html lang="en">', '<html lang="en" class="dark">')
+
+// A new page that records page errors and console errors and warnings.
+export async function open(browser, url, { contextOptions = {} } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true, ...contextOptions })
+  const page = await context.newPage()
+  const problems = []
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
+  page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`) })
+  await page.goto(url)
+  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState() !== null)
+  return { page, context, problems }
+}
+
+export const state = page => page.evaluate(() => window.wasmBindings.pageState())
+
+// Mean brightness (0..255) of the canvas, and a fingerprint of its pixels.
+export const canvasLook = page => page.evaluate(() => {
+  // Read through a copy made for reading, so the page's own canvas is
+  // never read back (Chrome warns about repeated read-backs)
+  const canvas = document.querySelector('#sketch-holder canvas')
+  const copy = document.createElement('canvas')
+  copy.width = canvas.width
+  copy.height = canvas.height
+  const ctx = copy.getContext('2d', { willReadFrequently: true })
+  ctx.drawImage(canvas, 0, 0)
+  const data = ctx.getImageData(0, 0, copy.width, copy.height).data
+  let sum = 0
+  let hash = 2166136261
+  for (let i = 0; i < data.length; i += 4) {
+    sum += (data[i] + data[i + 1] + data[i + 2]) / 3
+    hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619)
+  }
+  return { brightness: sum / (data.length / 4), hash: hash >>> 0 }
+})
+
+// Pauses the sketch and waits until no frame is pending
+export async function pause(page) {
+  if ((await state(page)).looping) await page.click('#experiment-control-pause-toggle')
+  await page.waitForTimeout(100)
+}
+
+export const visibleIcon = (page, button) => page.evaluate(id => {
+  const shown = [...document.querySelectorAll(`#${id} svg`)].filter(svg => !svg.classList.contains('hidden'))
+  return shown.map(svg => svg.getAttribute('class')).join(' ')
+}, button)
