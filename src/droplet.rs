@@ -36,6 +36,36 @@ pub struct DropRules {
     pub sea_level: f64,
 }
 
+/// Where a point sits on the grid: the cell at its top left and how far
+/// into that cell it is. Worked out once per position and used for every
+/// read and write around it.
+#[derive(Clone, Copy)]
+struct Corner {
+    x: usize,
+    y: usize,
+    i: usize,
+    u: f64,
+    v: f64,
+}
+
+impl Corner {
+    /// Callers keep x in [0, COLS − 1) and y in [0, ROWS − 1), so truncating
+    /// is flooring and the four cells around the point are on the grid.
+    #[inline(always)]
+    fn of(x: f64, y: f64) -> Corner {
+        let (cx, cy) = (x as usize, y as usize);
+        Corner { x: cx, y: cy, i: cy * COLS + cx, u: x - cx as f64, v: y - cy as f64 }
+    }
+
+    /// The four heights around the point: north-west, north-east,
+    /// south-west, south-east.
+    #[inline(always)]
+    fn heights(&self, heights: &[f32; CELLS]) -> [f64; 4] {
+        let w = &heights[self.i..self.i + COLS + 2];
+        [w[0] as f64, w[1] as f64, w[COLS] as f64, w[COLS + 1] as f64]
+    }
+}
+
 /// The height and slope at a point between cells, blended from the four
 /// cells around it, so a drop rolls smoothly instead of stepping.
 struct Sample {
@@ -45,12 +75,16 @@ struct Sample {
 }
 
 #[inline(always)]
-fn sample(heights: &[f32; CELLS], x: f64, y: f64) -> Sample {
-    let (i, u, v) = corner(x, y);
-    let nw = heights[i] as f64;
-    let ne = heights[i + 1] as f64;
-    let sw = heights[i + COLS] as f64;
-    let se = heights[i + COLS + 1] as f64;
+fn height(heights: &[f32; CELLS], c: Corner) -> f64 {
+    let [nw, ne, sw, se] = c.heights(heights);
+    let (u, v) = (c.u, c.v);
+    nw * (1.0 - u) * (1.0 - v) + ne * u * (1.0 - v) + sw * (1.0 - u) * v + se * u * v
+}
+
+#[inline(always)]
+fn sample(heights: &[f32; CELLS], c: Corner) -> Sample {
+    let [nw, ne, sw, se] = c.heights(heights);
+    let (u, v) = (c.u, c.v);
     Sample {
         height: nw * (1.0 - u) * (1.0 - v) + ne * u * (1.0 - v) + sw * (1.0 - u) * v + se * u * v,
         gx: (ne - nw) * (1.0 - v) + (se - sw) * v,
@@ -58,25 +92,17 @@ fn sample(heights: &[f32; CELLS], x: f64, y: f64) -> Sample {
     }
 }
 
-/// The cell at the top left of point (x, y) and how far into it the point is.
-/// Callers keep x in [0, COLS − 1) and y in [0, ROWS − 1).
-#[inline(always)]
-fn corner(x: f64, y: f64) -> (usize, f64, f64) {
-    let cx = x.floor();
-    let cy = y.floor();
-    (cy as usize * COLS + cx as usize, x - cx, y - cy)
-}
-
 /// Puts sediment down, shared between the four cells around the point by
 /// how close it is to each.
 #[inline(always)]
-fn deposit(heights: &mut [f32; CELLS], x: f64, y: f64, amount: f64) {
-    let (i, u, v) = corner(x, y);
-    let mut add = |j: usize, share: f64| heights[j] = (heights[j] as f64 + amount * share) as f32;
-    add(i, (1.0 - u) * (1.0 - v));
-    add(i + 1, u * (1.0 - v));
-    add(i + COLS, (1.0 - u) * v);
-    add(i + COLS + 1, u * v);
+fn deposit(heights: &mut [f32; CELLS], c: Corner, amount: f64) {
+    let (u, v) = (c.u, c.v);
+    let w = &mut heights[c.i..c.i + COLS + 2];
+    let add = |h: &mut f32, share: f64| *h = (*h as f64 + amount * share) as f32;
+    add(&mut w[0], (1.0 - u) * (1.0 - v));
+    add(&mut w[1], u * (1.0 - v));
+    add(&mut w[COLS], (1.0 - u) * v);
+    add(&mut w[COLS + 1], u * v);
 }
 
 /// Digs `amount` out of the cells of the brush around cell (x, y), each its
@@ -110,8 +136,9 @@ fn erode(heights: &mut [f32; CELLS], brush: &Brush, x: usize, y: usize, amount: 
     dug_total
 }
 
-/// Lets one drop fall at (x, y) (x in [0, COLS − 1), y in [0, ROWS − 1)) and
-/// run until it stops, reaches the sea, runs off the map or evaporates.
+/// Lets one drop fall at (x, y) and run until it stops, reaches the sea,
+/// runs off the map or evaporates. A drop that lands off the map (x outside
+/// [0, COLS − 1), y outside [0, ROWS − 1)) does nothing.
 /// Returns how many steps it took. When `path` is given, every point the drop
 /// passes is pushed to it, starting with (x, y).
 pub fn fall(
@@ -122,16 +149,20 @@ pub fn fall(
     mut y: f64,
     mut path: Option<&mut Vec<[f32; 2]>>,
 ) -> u32 {
+    if !on_map(x, y) {
+        return 0;
+    }
     let (mut dx, mut dy) = (0.0f64, 0.0f64);
     let mut speed = 1.0f64;
     let mut water = 1.0f64;
     let mut sediment = 0.0f64;
+    let mut at = Corner::of(x, y);
     if let Some(p) = path.as_deref_mut() {
         p.push([x as f32, y as f32]);
     }
 
     for step in 0..MAX_STEPS {
-        let here = sample(heights, x, y);
+        let here = sample(heights, at);
 
         // Downhill is against the slope. Inertia keeps some of the drop's
         // previous direction, so it can't turn sharply and makes smoother bends.
@@ -144,23 +175,23 @@ pub fn fall(
         dx /= length;
         dy /= length;
 
-        let (from_x, from_y) = (x, y);
         x += dx;
         y += dy;
-        if !(x >= 0.0 && x < (COLS - 1) as f64 && y >= 0.0 && y < (ROWS - 1) as f64) {
+        if !on_map(x, y) {
             return step + 1; // Ran off the map
         }
         if let Some(p) = path.as_deref_mut() {
             p.push([x as f32, y as f32]);
         }
+        let next = Corner::of(x, y);
 
-        let height = sample(heights, x, y).height;
+        let height = height(heights, next);
         let drop_in_height = here.height - height; // Positive going downhill
 
         // Reaching the sea, the drop slows right down and leaves everything
         // it carries at the coast. Over time that builds deltas.
         if height < rules.sea_level {
-            deposit(heights, from_x, from_y, sediment);
+            deposit(heights, at, sediment);
             return step + 1;
         }
 
@@ -178,19 +209,27 @@ pub fn fall(
                 (sediment - capacity) * rules.deposition
             };
             sediment -= amount;
-            deposit(heights, from_x, from_y, amount);
+            deposit(heights, at, amount);
         } else {
             // Room for more: dig some out around where it was. Never more
             // than the drop in height, or it would dig a hole deeper than
             // where it's heading.
             let amount = ((capacity - sediment) * rules.erosion).min(drop_in_height);
-            sediment += erode(heights, brush, from_x as usize, from_y as usize, amount);
+            sediment += erode(heights, brush, at.x, at.y, amount);
         }
 
         speed = (speed * speed + drop_in_height * GRAVITY).max(0.0).sqrt();
         water *= 1.0 - EVAPORATION;
+        at = next;
     }
     MAX_STEPS
+}
+
+/// Whether a drop at (x, y) is on the map: inside the last row and column,
+/// so the four cells around it exist. NaN is off the map.
+#[inline(always)]
+fn on_map(x: f64, y: f64) -> bool {
+    x >= 0.0 && x < (COLS - 1) as f64 && y >= 0.0 && y < (ROWS - 1) as f64
 }
 
 #[cfg(test)]

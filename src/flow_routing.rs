@@ -7,7 +7,7 @@
 //! neighbour, keep theirs. Run over a map whose hollows are filled, every land
 //! cell drains to the sea or the edge.
 
-use crate::grid::{neighbours, CELLS};
+use crate::grid::{for_each_neighbour, CELLS};
 
 /// How water drains across the map.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,37 +25,48 @@ impl Default for Drainage {
 }
 
 impl Drainage {
-    /// Routes the rain over `terrain` (hollows already filled), visiting the
-    /// cells highest first: `lowest_first` lists every cell, none higher than
-    /// the next (the flood's order). The order of cells of equal height does
-    /// not matter, since water only ever moves to a strictly lower cell.
+    /// Routes the rain over `terrain` (hollows already filled).
+    /// `lowest_first` lists every cell, none higher than the next (the
+    /// flood's order). Each cell's way down depends only on its neighbours,
+    /// so it is found row by row; only the water then has to go highest
+    /// first, and the order of cells of equal height does not matter, since
+    /// water only ever moves to a strictly lower cell.
     pub fn route(&mut self, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
         assert_eq!(terrain.len(), CELLS);
         assert_eq!(lowest_first.len(), CELLS);
+        for (i, next) in self.downstream.iter_mut().enumerate() {
+            *next = steepest_descent(terrain, i, sea_level);
+        }
         self.water.fill(1.0);
-        self.downstream.fill(-1);
         for &i in lowest_first.iter().rev() {
-            let i = i as usize;
-            let here = terrain[i] as f64;
-            if here < sea_level {
-                continue;
-            }
-            let mut steepest = 0.0;
-            let mut next = -1;
-            for (j, diagonal) in neighbours(i) {
-                let fall = here - terrain[j] as f64;
-                let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
-                if slope > steepest {
-                    steepest = slope;
-                    next = j as i32;
-                }
-            }
-            self.downstream[i] = next;
+            let next = self.downstream[i as usize];
             if next >= 0 {
-                self.water[next as usize] += self.water[i];
+                self.water[next as usize] += self.water[i as usize];
             }
         }
     }
+}
+
+/// The neighbour of cell `i` it slopes down to most steeply, diagonal drops
+/// counting √2 times as far, or −1 for a cell in the sea or with no lower
+/// neighbour. Ties go to the first in [`for_each_neighbour`]'s order.
+#[inline(always)]
+fn steepest_descent(terrain: &[f32], i: usize, sea_level: f64) -> i32 {
+    let here = terrain[i] as f64;
+    if here < sea_level {
+        return -1;
+    }
+    let mut steepest = 0.0;
+    let mut next = -1;
+    for_each_neighbour(i, |j, diagonal| {
+        let fall = here - terrain[j] as f64;
+        let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
+        if slope > steepest {
+            steepest = slope;
+            next = j as i32;
+        }
+    });
+    next
 }
 
 #[cfg(test)]

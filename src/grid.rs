@@ -40,6 +40,34 @@ pub fn neighbours(i: usize) -> impl Iterator<Item = (usize, bool)> {
     })
 }
 
+/// The eight neighbours of a cell off the edge, in the order of
+/// [`neighbours`], as offsets in a row-major buffer, with whether each is
+/// diagonal.
+const INNER_NEIGHBOURS: [(isize, bool); 8] = [
+    (-(COLS as isize) - 1, true),
+    (-(COLS as isize), false),
+    (-(COLS as isize) + 1, true),
+    (-1, false),
+    (1, false),
+    (COLS as isize - 1, true),
+    (COLS as isize, false),
+    (COLS as isize + 1, true),
+];
+
+/// Calls `visit(j, diagonal)` for each neighbour of cell `i`, in the order
+/// of [`neighbours`]: the same walk, with constant offsets for the cells off
+/// the edge, which are nearly all of them.
+#[inline(always)]
+pub fn for_each_neighbour(i: usize, mut visit: impl FnMut(usize, bool)) {
+    if on_edge(i) {
+        neighbours(i).for_each(|(j, diagonal)| visit(j, diagonal));
+    } else {
+        for (offset, diagonal) in INNER_NEIGHBOURS {
+            visit(i.wrapping_add_signed(offset), diagonal);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,6 +90,15 @@ mod tests {
         );
         let diagonal: Vec<bool> = neighbours(i).map(|(_, d)| d).collect();
         assert_eq!(diagonal, vec![true, false, true, false, false, true, false, true]);
+    }
+
+    #[test]
+    fn the_fast_walk_visits_the_same_neighbours_in_the_same_order() {
+        for i in [0, 5, COLS - 1, COLS, COLS + 1, 77 * COLS + 200, CELLS - COLS - 2, CELLS - 1] {
+            let mut fast = Vec::new();
+            for_each_neighbour(i, |j, d| fast.push((j, d)));
+            assert_eq!(fast, neighbours(i).collect::<Vec<_>>(), "cell {i}");
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod grid;
 pub mod island;
 pub mod marching_squares;
 pub mod priority_flood;
+pub mod radix_heap;
 pub mod relief;
 pub mod river_view;
 pub mod rivers;

@@ -63,34 +63,67 @@ pub fn contour_levels(sea_level: f64, levels: u32) -> Vec<(f64, bool)> {
 }
 
 /// Appends to `out` the segments, as x0 y0 x1 y1 in grid coordinates, where
-/// `terrain` crosses `threshold`. Crossings are placed along each cell edge
-/// by linear interpolation.
+/// `terrain` crosses `threshold`, row by row. Crossings are placed along each
+/// cell edge by linear interpolation.
 pub fn trace(terrain: &[f32], threshold: f64, out: &mut Vec<f64>) {
     assert_eq!(terrain.len(), COLS * ROWS);
     for y in 0..ROWS - 1 {
-        let row = &terrain[y * COLS..(y + 2) * COLS];
         for x in 0..COLS - 1 {
-            let tl = row[x] as f64;
-            let tr = row[x + 1] as f64;
-            let br = row[COLS + x + 1] as f64;
-            let bl = row[COLS + x] as f64;
-            let above = |h: f64, bit: usize| if h > threshold { bit } else { 0 };
-            let case = above(tl, 8) | above(tr, 4) | above(br, 2) | above(bl, 1);
-            if case == 0 || case == 15 {
-                continue;
+            let cell = Cell::at(terrain, x, y);
+            if cell.low <= threshold && threshold < cell.high {
+                cell.segments(threshold, out);
             }
-            let centre_high = (tl + tr + br + bl) / 4.0 > threshold;
-            let (px, py) = (x as f64, y as f64);
-            let at = |edge: Edge| match edge {
-                Top => [px + (threshold - tl) / (tr - tl), py],
-                Right => [px + 1.0, py + (threshold - tr) / (br - tr)],
-                Bottom => [px + (threshold - bl) / (br - bl), py + 1.0],
-                Left => [px, py + (threshold - tl) / (bl - tl)],
-            };
-            for &(from, to) in segments(case, centre_high) {
-                let (a, b) = (at(from), at(to));
-                out.extend_from_slice(&[a[0], a[1], b[0], b[1]]);
-            }
+        }
+    }
+}
+
+/// One square of four grid points, by its top left corner.
+struct Cell {
+    x: f64,
+    y: f64,
+    tl: f64,
+    tr: f64,
+    br: f64,
+    bl: f64,
+    low: f64,
+    high: f64,
+}
+
+impl Cell {
+    #[inline(always)]
+    fn at(terrain: &[f32], x: usize, y: usize) -> Cell {
+        let rows = &terrain[y * COLS + x..(y + 1) * COLS + x + 2];
+        let (tl, tr, bl, br) = (rows[0] as f64, rows[1] as f64, rows[COLS] as f64, rows[COLS + 1] as f64);
+        Cell {
+            x: x as f64,
+            y: y as f64,
+            tl,
+            tr,
+            br,
+            bl,
+            low: tl.min(tr).min(br).min(bl),
+            high: tl.max(tr).max(br).max(bl),
+        }
+    }
+
+    /// The segments of a contour at `threshold` through this cell. A
+    /// threshold crosses the cell when low ≤ threshold < high: some corner
+    /// is above it and some not.
+    #[inline(always)]
+    fn segments(&self, threshold: f64, out: &mut Vec<f64>) {
+        let Cell { x, y, tl, tr, br, bl, .. } = *self;
+        let above = |h: f64, bit: usize| if h > threshold { bit } else { 0 };
+        let case = above(tl, 8) | above(tr, 4) | above(br, 2) | above(bl, 1);
+        let centre_high = (tl + tr + br + bl) / 4.0 > threshold;
+        let at = |edge: Edge| match edge {
+            Top => [x + (threshold - tl) / (tr - tl), y],
+            Right => [x + 1.0, y + (threshold - tr) / (br - tr)],
+            Bottom => [x + (threshold - bl) / (br - bl), y + 1.0],
+            Left => [x, y + (threshold - tl) / (bl - tl)],
+        };
+        for &(from, to) in segments(case, centre_high) {
+            let (a, b) = (at(from), at(to));
+            out.extend_from_slice(&[a[0], a[1], b[0], b[1]]);
         }
     }
 }
@@ -101,15 +134,53 @@ pub fn trace(terrain: &[f32], threshold: f64, out: &mut Vec<f64>) {
 pub struct Contours {
     pub regular: Vec<f64>,
     pub index: Vec<f64>,
+    /// Each level's segments, kept between calls so tracing allocates nothing.
+    by_level: Vec<Vec<f64>>,
 }
 
 impl Contours {
-    /// Traces every level of [`contour_levels`] over `terrain`.
+    /// Traces every level of [`contour_levels`] over `terrain`, in one pass
+    /// over the cells: the evenly spaced levels that can cross a cell follow
+    /// from its lowest and highest corner. Each level's segments come out
+    /// row by row and the levels in order, as if traced one by one.
     pub fn trace(&mut self, terrain: &[f32], sea_level: f64, levels: u32) {
+        assert_eq!(terrain.len(), COLS * ROWS);
+        let thresholds = contour_levels(sea_level, levels);
+        let coast = usize::from(sea_level > 0.0);
+        self.by_level.resize_with(thresholds.len(), Vec::new);
+        for level in &mut self.by_level {
+            level.clear();
+        }
+        // Level k (1..=levels) stands at sea + (1 − sea)·k / (levels + 1)
+        let per_level = (1.0 - sea_level) / (levels + 1) as f64;
+        let last = levels as i64;
+        for y in 0..ROWS - 1 {
+            for x in 0..COLS - 1 {
+                let cell = Cell::at(terrain, x, y);
+                if coast == 1 && cell.low <= sea_level && sea_level < cell.high {
+                    cell.segments(sea_level, &mut self.by_level[0]);
+                }
+                if levels == 0 || cell.high <= sea_level {
+                    continue;
+                }
+                // A level in [low, high) crosses; one either side is checked
+                // too, so rounding in this estimate never drops a crossing
+                // (truncating: a call to floor or ceil costs more than the
+                // extra level it may add)
+                let first = (((cell.low - sea_level) / per_level) as i64).max(1);
+                let end = (((cell.high - sea_level) / per_level) as i64 + 2).min(last);
+                for k in first..=end {
+                    let (threshold, _) = thresholds[coast + k as usize - 1];
+                    if cell.low <= threshold && threshold < cell.high {
+                        cell.segments(threshold, &mut self.by_level[coast + k as usize - 1]);
+                    }
+                }
+            }
+        }
         self.regular.clear();
         self.index.clear();
-        for (threshold, is_index) in contour_levels(sea_level, levels) {
-            trace(terrain, threshold, if is_index { &mut self.index } else { &mut self.regular });
+        for (segments, (_, is_index)) in self.by_level.iter().zip(&thresholds) {
+            if *is_index { &mut self.index } else { &mut self.regular }.extend_from_slice(segments);
         }
     }
 }
@@ -161,6 +232,20 @@ mod tests {
                 h(x as usize, y0) * (1.0 - f) + h(x as usize, (y0 + 1).min(ROWS - 1)) * f
             };
             assert!((value - threshold).abs() < 1e-9, "({x}, {y}) interpolates to {value}");
+        }
+    }
+
+    #[test]
+    fn tracing_all_levels_at_once_equals_tracing_each_in_turn() {
+        let t = cone();
+        for (sea, levels) in [(0.25, 10), (0.0, 7), (0.6, 20), (0.3, 0), (0.0, 0)] {
+            let mut all = Contours::default();
+            all.trace(&t, sea, levels);
+            let (mut regular, mut index) = (Vec::new(), Vec::new());
+            for (threshold, is_index) in contour_levels(sea, levels) {
+                trace(&t, threshold, if is_index { &mut index } else { &mut regular });
+            }
+            assert_eq!((all.regular, all.index), (regular, index), "sea {sea}, {levels} levels");
         }
     }
 

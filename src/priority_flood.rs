@@ -9,89 +9,22 @@
 //! lower. Every cell of land then has a way down to the sea or the edge, so
 //! no river stops dead in a hollow.
 //!
-//! The queue is the original's binary heap, operation for operation, so cells
-//! of equal height come out in the same order and the filled map is the same
-//! to the bit. The order the cells come out in is kept: it is a height order
-//! (lowest first), which is all the flow routing needs, so it never sorts.
+//! The original keeps its queue in a binary heap. Here it is a radix heap,
+//! which suits a flood: no cell is ever pushed below the last one popped.
+//! The filled map is the same to the bit as the original's, whatever order
+//! cells of equal value come out in: every cell popped at value v raises the
+//! neighbours it reaches to at least v + RISE, which is above v, so all the
+//! cells at v are popped before any cell they reach, and whichever of them
+//! reaches a neighbour first gives it the same height. The order the cells come out in is kept: it is a
+//! height order (lowest first), which is all the flow routing needs, so it
+//! never sorts.
 
-use crate::grid::{neighbours, on_edge, CELLS};
+use crate::grid::{for_each_neighbour, on_edge, CELLS};
+use crate::radix_heap::RadixHeap;
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.
 pub const RISE: f64 = 1e-6;
-
-/// A priority queue of cell indices, lowest value out first (a binary heap),
-/// as the original's `MinQueue`.
-#[derive(Clone, Debug, Default)]
-pub struct MinQueue {
-    items: Vec<u32>,
-    values: Vec<f32>,
-}
-
-impl MinQueue {
-    pub fn with_capacity(capacity: usize) -> Self {
-        MinQueue { items: Vec::with_capacity(capacity), values: Vec::with_capacity(capacity) }
-    }
-
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
-    pub fn clear(&mut self) {
-        self.items.clear();
-        self.values.clear();
-    }
-
-    pub fn push(&mut self, item: u32, value: f32) {
-        let mut n = self.items.len();
-        self.items.push(item);
-        self.values.push(value);
-        while n > 0 {
-            let parent = (n - 1) >> 1;
-            if self.values[parent] <= value {
-                break;
-            }
-            self.items[n] = self.items[parent];
-            self.values[n] = self.values[parent];
-            n = parent;
-        }
-        self.items[n] = item;
-        self.values[n] = value;
-    }
-
-    pub fn pop(&mut self) -> Option<u32> {
-        let top = *self.items.first()?;
-        let item = self.items.pop()?;
-        let value = self.values.pop()?;
-        let size = self.items.len();
-        if size == 0 {
-            return Some(top);
-        }
-        let mut n = 0;
-        loop {
-            let mut child = n * 2 + 1;
-            if child >= size {
-                break;
-            }
-            if child + 1 < size && self.values[child + 1] < self.values[child] {
-                child += 1;
-            }
-            if self.values[child] >= value {
-                break;
-            }
-            self.items[n] = self.items[child];
-            self.values[n] = self.values[child];
-            n = child;
-        }
-        self.items[n] = item;
-        self.values[n] = value;
-        Some(top)
-    }
-}
 
 /// The flood's working buffers, kept between calls so filling allocates
 /// nothing after the first time.
@@ -100,7 +33,7 @@ pub struct PriorityFlood {
     filled: Vec<f32>,
     order: Vec<u32>,
     reached: Vec<bool>,
-    queue: MinQueue,
+    queue: RadixHeap,
 }
 
 impl Default for PriorityFlood {
@@ -109,7 +42,7 @@ impl Default for PriorityFlood {
             filled: vec![0.0; CELLS],
             order: Vec::with_capacity(CELLS),
             reached: vec![false; CELLS],
-            queue: MinQueue::with_capacity(CELLS),
+            queue: RadixHeap::default(),
         }
     }
 }
@@ -126,21 +59,21 @@ impl PriorityFlood {
         for i in 0..CELLS {
             if on_edge(i) || (self.filled[i] as f64) < sea_level {
                 self.reached[i] = true;
-                self.queue.push(i as u32, self.filled[i]);
+                self.queue.push(self.filled[i], i as u32);
             }
         }
-        while let Some(i) = self.queue.pop() {
+        while let Some((_, i)) = self.queue.pop() {
             let i = i as usize;
             self.order.push(i as u32);
             let floor = self.filled[i] as f64 + RISE;
-            for (j, _) in neighbours(i) {
-                if self.reached[j] {
-                    continue;
+            let (filled, reached, queue) = (&mut self.filled, &mut self.reached, &mut self.queue);
+            for_each_neighbour(i, |j, _| {
+                if !reached[j] {
+                    reached[j] = true;
+                    filled[j] = (filled[j] as f64).max(floor) as f32;
+                    queue.push(filled[j], j as u32);
                 }
-                self.reached[j] = true;
-                self.filled[j] = (self.filled[j] as f64).max(floor) as f32;
-                self.queue.push(j as u32, self.filled[j]);
-            }
+            });
         }
     }
 
@@ -160,22 +93,6 @@ impl PriorityFlood {
 mod tests {
     use super::*;
     use crate::grid::{COLS, ROWS};
-
-    #[test]
-    fn the_queue_gives_values_back_lowest_first() {
-        let mut q = MinQueue::with_capacity(8);
-        for (item, value) in [(0, 0.5), (1, 0.1), (2, 0.9), (3, 0.3), (4, 0.1), (5, 0.7)] {
-            q.push(item, value);
-        }
-        let mut out = Vec::new();
-        while let Some(i) = q.pop() {
-            out.push(i);
-        }
-        assert_eq!(out.len(), 6);
-        let values = [0.5, 0.1, 0.9, 0.3, 0.1, 0.7];
-        assert!(out.windows(2).all(|w| values[w[0] as usize] <= values[w[1] as usize]), "{out:?}");
-        assert!(q.is_empty() && q.pop().is_none());
-    }
 
     /// A bowl: a pit in the middle of a cone that rises towards the centre.
     fn bowl() -> Vec<f32> {

@@ -38,13 +38,15 @@ fn mix(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
 }
 
 /// A channel value as a canvas stores it: clamped to 0..255 and rounded to
-/// the nearest, ties to even (a `Uint8ClampedArray`).
+/// the nearest, ties to even (a `Uint8ClampedArray`). Adding and taking away
+/// 2^52 rounds exactly that way, without a call into libm.
+#[inline(always)]
 fn channel(v: f64) -> u8 {
+    const ROUND: f64 = 4_503_599_627_370_496.0;
     if v.is_nan() {
-        0
-    } else {
-        v.clamp(0.0, 255.0).round_ties_even() as u8
+        return 0;
     }
+    ((v.clamp(0.0, 255.0) + ROUND) - ROUND) as u8
 }
 
 /// Paints the relief of `terrain` into `pixels` (RGBA, 4 bytes per cell, row
@@ -74,11 +76,16 @@ pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f6
                 let ny = (up - down) * RELIEF;
                 let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
                 let shade = AMBIENT + (1.0 - AMBIENT) * facing.max(0.0) * 1.25;
-                let band = ((h - sea_level) / (1.0 - sea_level) * 255.0).floor();
-                let band = bands[if band >= 0.0 { (band as usize).min(BANDS - 1) } else { 0 }];
+                // h ≥ sea level here, so truncating is flooring
+                let band = bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)];
                 [band[0] * shade, band[1] * shade, band[2] * shade]
             };
-            pixels[i * 4..i * 4 + 4].copy_from_slice(&[channel(color[0]), channel(color[1]), channel(color[2]), 255]);
+            pixels[i * 4..i * 4 + 4].copy_from_slice(&[
+                channel(color[0]),
+                channel(color[1]),
+                channel(color[2]),
+                u8::MAX,
+            ]);
         }
     }
 }
@@ -87,6 +94,12 @@ pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f6
 mod tests {
     use super::*;
     use crate::color_schemes::{scheme, SCHEMES};
+
+    #[test]
+    fn channels_round_half_to_even_and_clamp() {
+        assert_eq!([0.5, 1.5, 2.5, 254.5, 100.49, 100.51].map(channel), [0, 2, 2, 254, 100, 101]);
+        assert_eq!([-3.0, 300.0, f64::NAN, f64::INFINITY].map(channel), [0, 255, 0, 255]);
+    }
 
     #[test]
     fn bands_run_from_the_first_land_stop_to_the_last() {
