@@ -1,6 +1,7 @@
 //! The simulation for JavaScript callers, through wasm-bindgen. A thin layer:
 //! every call hands over to [`crate::terrain::Terrain`]. Bulk data crosses as
-//! typed arrays (copies of flat buffers), never as one object per item.
+//! typed arrays, copied once out of the simulation's flat buffers, never as
+//! one object per item.
 //!
 //! ```js
 //! import init, { Terrain } from './hydraulic-erosion.js'
@@ -10,7 +11,7 @@
 //! const { water, downstream } = t.rivers()   // Float32Array, Int32Array
 //! ```
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Float32Array, Float64Array, Int32Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::color_schemes::{scheme, SCHEMES};
@@ -25,24 +26,25 @@ pub struct JsTerrain {
 }
 
 /// How water drains: the rain through each cell and the cell it drains to
-/// (−1 for none), row by row.
+/// (−1 for none), row by row. Each is copied once, straight from the
+/// simulation into a JavaScript typed array.
 #[wasm_bindgen]
 pub struct RiverMap {
-    water: Vec<f32>,
-    downstream: Vec<i32>,
+    water: Float32Array,
+    downstream: Int32Array,
 }
 
 #[wasm_bindgen]
 impl RiverMap {
-    /// Rain through each cell (a copy).
+    /// Rain through each cell.
     #[wasm_bindgen(getter)]
-    pub fn water(&self) -> Vec<f32> {
+    pub fn water(&self) -> Float32Array {
         self.water.clone()
     }
 
-    /// The cell each cell drains to, or −1 (a copy).
+    /// The cell each cell drains to, or −1.
     #[wasm_bindgen(getter)]
-    pub fn downstream(&self) -> Vec<i32> {
+    pub fn downstream(&self) -> Int32Array {
         self.downstream.clone()
     }
 }
@@ -50,21 +52,21 @@ impl RiverMap {
 /// Contour segments as x0 y0 x1 y1 in grid coordinates.
 #[wasm_bindgen]
 pub struct ContourLines {
-    regular: Vec<f64>,
-    index: Vec<f64>,
+    regular: Float64Array,
+    index: Float64Array,
 }
 
 #[wasm_bindgen]
 impl ContourLines {
-    /// The regular lines (a copy).
+    /// The regular lines.
     #[wasm_bindgen(getter)]
-    pub fn regular(&self) -> Vec<f64> {
+    pub fn regular(&self) -> Float64Array {
         self.regular.clone()
     }
 
-    /// The index lines: every fifth level and the coastline (a copy).
+    /// The index lines: every fifth level and the coastline.
     #[wasm_bindgen(getter)]
-    pub fn index(&self) -> Vec<f64> {
+    pub fn index(&self) -> Float64Array {
         self.index.clone()
     }
 }
@@ -144,13 +146,13 @@ impl JsTerrain {
     /// Routes the rain over the terrain shown.
     pub fn rivers(&mut self) -> RiverMap {
         let d = self.inner.rivers();
-        RiverMap { water: d.water.clone(), downstream: d.downstream.clone() }
+        RiverMap { water: Float32Array::from(&d.water[..]), downstream: Int32Array::from(&d.downstream[..]) }
     }
 
     /// The contour lines of the terrain shown.
     pub fn contours(&mut self) -> ContourLines {
         let c = self.inner.contours();
-        ContourLines { regular: c.regular.clone(), index: c.index.clone() }
+        ContourLines { regular: Float64Array::from(&c.regular[..]), index: Float64Array::from(&c.index[..]) }
     }
 
     /// The shaded relief of the terrain shown, RGBA, 320 × 180, in the

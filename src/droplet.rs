@@ -14,6 +14,7 @@
 //! what makes a shared link reproduce its map exactly.
 
 use crate::brush::Brush;
+use crate::float_min_max::{greater, lesser};
 use crate::grid::{CELLS, COLS, ROWS};
 
 /// Sediment a drop can carry, per unit of speed, water and slope.
@@ -111,7 +112,7 @@ fn deposit(heights: &mut [f32; CELLS], c: Corner, amount: f64) {
 fn erode(heights: &mut [f32; CELLS], brush: &Brush, x: usize, y: usize, amount: f64) -> f64 {
     let mut dug_total = 0.0;
     let mut dig = |h: &mut f32, weight: f64| {
-        let dug = (*h as f64).min(amount * weight);
+        let dug = lesser(*h as f64, amount * weight);
         *h = (*h as f64 - dug) as f32;
         dug_total += dug;
     };
@@ -197,14 +198,14 @@ pub fn fall(
 
         // How much this drop could carry here: more when it's fast, full of
         // water and going steeply downhill
-        let capacity = (drop_in_height * speed * water * CAPACITY).max(MIN_CAPACITY);
+        let capacity = greater(drop_in_height * speed * water * CAPACITY, MIN_CAPACITY);
 
         if sediment > capacity || drop_in_height < 0.0 {
             // Carrying too much, or climbing: put some down where it was.
             // Going uphill it fills the hollow it just left (but never above
             // where it's going), which stops drops getting stuck in pits.
             let amount = if drop_in_height < 0.0 {
-                (-drop_in_height).min(sediment)
+                lesser(-drop_in_height, sediment)
             } else {
                 (sediment - capacity) * rules.deposition
             };
@@ -214,11 +215,11 @@ pub fn fall(
             // Room for more: dig some out around where it was. Never more
             // than the drop in height, or it would dig a hole deeper than
             // where it's heading.
-            let amount = ((capacity - sediment) * rules.erosion).min(drop_in_height);
+            let amount = lesser((capacity - sediment) * rules.erosion, drop_in_height);
             sediment += erode(heights, brush, at.x, at.y, amount);
         }
 
-        speed = (speed * speed + drop_in_height * GRAVITY).max(0.0).sqrt();
+        speed = greater(speed * speed + drop_in_height * GRAVITY, 0.0).sqrt();
         water *= 1.0 - EVAPORATION;
         at = next;
     }

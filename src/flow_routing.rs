@@ -28,9 +28,9 @@ impl Drainage {
     /// Routes the rain over `terrain` (hollows already filled).
     /// `lowest_first` lists every cell, none higher than the next (the
     /// flood's order). Each cell's way down depends only on its neighbours,
-    /// so it is found row by row; only the water then has to go highest
-    /// first, and the order of cells of equal height does not matter, since
-    /// water only ever moves to a strictly lower cell.
+    /// so it is found row by row, which is kind to the cache; only the water
+    /// then has to go highest first, and the order of cells of equal height
+    /// does not matter, since water only ever moves to a strictly lower cell.
     pub fn route(&mut self, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
         assert_eq!(terrain.len(), CELLS);
         assert_eq!(lowest_first.len(), CELLS);

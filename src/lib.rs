@@ -8,15 +8,17 @@
 //! canvas drawing, the animation loop.
 
 pub mod brush;
+pub mod bucket_queue;
 pub mod color_schemes;
 pub mod droplet;
+pub mod float_min_max;
 pub mod flow_routing;
 pub mod fractal_noise;
 pub mod grid;
 pub mod island;
 pub mod marching_squares;
 pub mod priority_flood;
-pub mod radix_heap;
+
 pub mod relief;
 pub mod river_view;
 pub mod rivers;

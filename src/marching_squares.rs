@@ -2,6 +2,7 @@
 //! evenly spaced between sea level and the highest ground, every fifth one
 //! heavier like a printed map, and the coastline as a heavy line too.
 
+use crate::float_min_max::{greater, lesser};
 use crate::grid::{COLS, ROWS};
 
 /// Every this many contours one is an index (heavier) line.
@@ -101,8 +102,8 @@ impl Cell {
             tr,
             br,
             bl,
-            low: tl.min(tr).min(br).min(bl),
-            high: tl.max(tr).max(br).max(bl),
+            low: lesser(lesser(tl, tr), lesser(br, bl)),
+            high: greater(greater(tl, tr), greater(br, bl)),
         }
     }
 

@@ -9,8 +9,9 @@
 //! lower. Every cell of land then has a way down to the sea or the edge, so
 //! no river stops dead in a hollow.
 //!
-//! The original keeps its queue in a binary heap. Here it is a radix heap,
-//! which suits a flood: no cell is ever pushed below the last one popped.
+//! The original keeps its queue in a binary heap. Here it is a bucket queue,
+//! which suits a flood: no cell is ever pushed below the last one popped,
+//! and the heights lie in a known range.
 //! The filled map is the same to the bit as the original's, whatever order
 //! cells of equal value come out in: every cell popped at value v raises the
 //! neighbours it reaches to at least v + RISE, which is above v, so all the
@@ -19,12 +20,16 @@
 //! height order (lowest first), which is all the flow routing needs, so it
 //! never sorts.
 
+use crate::bucket_queue::BucketQueue;
+use crate::float_min_max::greater;
 use crate::grid::{for_each_neighbour, on_edge, CELLS};
-use crate::radix_heap::RadixHeap;
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.
 pub const RISE: f64 = 1e-6;
+
+/// Buckets in the flood's queue: a few cells each on a 320 × 180 map.
+const QUEUE_BUCKETS: usize = 4096;
 
 /// The flood's working buffers, kept between calls so filling allocates
 /// nothing after the first time.
@@ -33,7 +38,7 @@ pub struct PriorityFlood {
     filled: Vec<f32>,
     order: Vec<u32>,
     reached: Vec<bool>,
-    queue: RadixHeap,
+    queue: BucketQueue,
 }
 
 impl Default for PriorityFlood {
@@ -42,7 +47,7 @@ impl Default for PriorityFlood {
             filled: vec![0.0; CELLS],
             order: Vec::with_capacity(CELLS),
             reached: vec![false; CELLS],
-            queue: RadixHeap::default(),
+            queue: BucketQueue::new(QUEUE_BUCKETS),
         }
     }
 }
@@ -54,7 +59,8 @@ impl PriorityFlood {
         assert_eq!(terrain.len(), CELLS);
         self.filled.copy_from_slice(terrain);
         self.reached.fill(false);
-        self.queue.clear();
+        let (low, high) = range(terrain);
+        self.queue.reset(low, high);
         self.order.clear();
         for i in 0..CELLS {
             if on_edge(i) || (self.filled[i] as f64) < sea_level {
@@ -66,12 +72,15 @@ impl PriorityFlood {
             let i = i as usize;
             self.order.push(i as u32);
             let floor = self.filled[i] as f64 + RISE;
-            let (filled, reached, queue) = (&mut self.filled, &mut self.reached, &mut self.queue);
+            let (filled, reached, queue) = (&mut self.filled[..], &mut self.reached[..], &mut self.queue);
             for_each_neighbour(i, |j, _| {
-                if !reached[j] {
-                    reached[j] = true;
-                    filled[j] = (filled[j] as f64).max(floor) as f32;
-                    queue.push(filled[j], j as u32);
+                // SAFETY: for_each_neighbour only gives cells of the grid,
+                // and both buffers hold one entry per cell
+                let (seen, height) = unsafe { (reached.get_unchecked_mut(j), filled.get_unchecked_mut(j)) };
+                if !*seen {
+                    *seen = true;
+                    *height = greater(*height as f64, floor) as f32;
+                    queue.push(*height, j as u32);
                 }
             });
         }
@@ -87,6 +96,20 @@ impl PriorityFlood {
     pub fn order(&self) -> &[u32] {
         &self.order
     }
+}
+
+/// The lowest and highest height, by comparison (see float_min_max).
+fn range(terrain: &[f32]) -> (f32, f32) {
+    let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+    for &h in terrain {
+        if h < low {
+            low = h;
+        }
+        if h > high {
+            high = h;
+        }
+    }
+    (low, high)
 }
 
 #[cfg(test)]

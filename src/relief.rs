@@ -3,6 +3,7 @@
 //! canvas and lets the browser smooth it.
 
 use crate::color_schemes::{hex_rgb, ColorScheme};
+use crate::float_min_max::{greater, lesser};
 use crate::grid::{CELLS, COLS, ROWS};
 
 /// How strongly slopes catch the light.
@@ -64,7 +65,7 @@ pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f6
             let h = terrain[i] as f64;
             let color = if h < sea_level {
                 let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
-                mix(shallow, deep, (depth * 2.0).min(1.0))
+                mix(shallow, deep, lesser(depth * 2.0, 1.0))
             } else {
                 // The slope from the neighbours either side, as a surface
                 // normal, and how squarely it faces the light
@@ -75,7 +76,7 @@ pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f6
                 let nx = (left - right) * RELIEF;
                 let ny = (up - down) * RELIEF;
                 let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
-                let shade = AMBIENT + (1.0 - AMBIENT) * facing.max(0.0) * 1.25;
+                let shade = AMBIENT + (1.0 - AMBIENT) * greater(facing, 0.0) * 1.25;
                 // h ≥ sea level here, so truncating is flooring
                 let band = bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)];
                 [band[0] * shade, band[1] * shade, band[2] * shade]

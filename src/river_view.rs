@@ -25,13 +25,24 @@ pub const FADES: usize = 8;
 /// A piece fading out is dropped once it is this faint.
 const GHOST_GONE: f32 = 0.02;
 
-/// The pieces of one width and one step of transparency, in grid coordinates
-/// (x, y of cell centres): straight `lines` as x0 y0 x1 y1, and quadratic
-/// `curves` as from-x from-y control-x control-y to-x to-y.
+/// One step of a path, in grid coordinates (cell centres at whole numbers).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PathOp {
+    MoveTo([f32; 2]),
+    LineTo([f32; 2]),
+    QuadTo { control: [f32; 2], to: [f32; 2] },
+}
+
+/// The pieces of one width and one step of transparency, as one path.
+///
+/// Where a river runs on through pieces of the same width and transparency,
+/// they are one continuous run: each piece ends at the middle of a step where
+/// the next begins, heading the same way, so the line is the same as pieces
+/// drawn apart, with caps only at the ends (and far less for the canvas to
+/// stroke).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stroke {
-    pub lines: Vec<f32>,
-    pub curves: Vec<f32>,
+    pub ops: Vec<PathOp>,
 }
 
 /// The width class of a piece carrying `water`: `min(5, floor(log2(water /
@@ -64,8 +75,15 @@ pub struct RiverView {
     ghost_water: Vec<f32>,
     ghost_fade: Vec<f32>,
     fed: Vec<bool>,
+    /// Each cell's stroke (width and transparency), or NO_STROKE
+    stroke_of: Vec<u16>,
+    /// Whether a piece of the same stroke runs into each cell
+    continued: Vec<bool>,
+    drawn: Vec<bool>,
     strokes: Vec<Stroke>,
 }
+
+const NO_STROKE: u16 = u16::MAX;
 
 impl Default for RiverView {
     fn default() -> Self {
@@ -80,6 +98,9 @@ impl Default for RiverView {
             ghost_water: vec![0.0; CELLS],
             ghost_fade: vec![0.0; CELLS],
             fed: vec![false; CELLS],
+            stroke_of: vec![NO_STROKE; CELLS],
+            continued: vec![false; CELLS],
+            drawn: vec![false; CELLS],
             strokes: vec![Stroke::default(); RIVER_WIDTHS * FADES],
         }
     }
@@ -141,37 +162,90 @@ impl RiverView {
     /// opacity `(level + 1) / FADES`.
     pub fn strokes(&mut self) -> &[Stroke] {
         for s in &mut self.strokes {
-            s.lines.clear();
-            s.curves.clear();
+            s.ops.clear();
         }
         // A cell is a source when no river runs into it
         self.fed.fill(false);
+        self.stroke_of.fill(NO_STROKE);
+        for i in 0..CELLS {
+            if let Some(piece) = self.piece(i) {
+                self.fed[piece.through] = true;
+                if let Some(stroke) = piece.stroke() {
+                    self.stroke_of[i] = stroke as u16;
+                }
+            }
+        }
+        self.continued.fill(false);
         for i in 0..CELLS {
             let j = self.downstream[i];
-            if j >= 0 && self.shown[i] >= RIVER_START {
-                self.fed[j as usize] = true;
+            if self.stroke_of[i] != NO_STROKE && j >= 0 && self.stroke_of[j as usize] == self.stroke_of[i] {
+                self.continued[j as usize] = true;
+            }
+        }
+        // Runs start where no piece of their stroke runs in; then whatever is
+        // left (a piece below a junction that another run already took)
+        self.drawn.fill(false);
+        for heads_only in [true, false] {
+            for i in 0..CELLS {
+                if self.stroke_of[i] != NO_STROKE && !self.drawn[i] && !(heads_only && self.continued[i]) {
+                    self.run_from(i);
+                }
             }
         }
         for i in 0..CELLS {
-            let j = self.downstream[i];
-            if j >= 0 && self.shown[i] >= RIVER_START {
-                let k = self.downstream[j as usize];
-                let piece =
-                    Piece { from: i, through: j as usize, to: k, water: self.shown[i], opacity: self.fade_in[i] };
-                piece.add_to(&mut self.strokes, !self.fed[i]);
-            }
             if self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0 {
-                let piece = Piece {
+                let ghost = Piece {
                     from: i,
                     through: self.ghost_to[i] as usize,
                     to: self.ghost_after[i],
                     water: self.ghost_water[i],
                     opacity: self.ghost_fade[i],
                 };
-                piece.add_to(&mut self.strokes, false);
+                if let Some(stroke) = ghost.stroke() {
+                    let ops = &mut self.strokes[stroke].ops;
+                    ops.push(PathOp::MoveTo(ghost.start()));
+                    ops.push(ghost.curve());
+                }
             }
         }
         &self.strokes
+    }
+
+    /// The piece of river from cell `i`, if it carries enough to be one.
+    fn piece(&self, i: usize) -> Option<Piece> {
+        let j = self.downstream[i];
+        (j >= 0 && self.shown[i] >= RIVER_START).then(|| Piece {
+            from: i,
+            through: j as usize,
+            to: self.downstream[j as usize],
+            water: self.shown[i],
+            opacity: self.fade_in[i],
+        })
+    }
+
+    /// Draws the run of pieces of one stroke from cell `i` down the river.
+    fn run_from(&mut self, i: usize) {
+        let stroke = self.stroke_of[i];
+        let Some(first) = self.piece(i) else { return };
+        let ops = &mut self.strokes[stroke as usize].ops;
+        if self.fed[i] {
+            ops.push(PathOp::MoveTo(first.start()));
+        } else {
+            // A source also gets the stub from its own centre
+            ops.push(PathOp::MoveTo(centre(i)));
+            ops.push(PathOp::LineTo(first.start()));
+        }
+        let mut at = i;
+        loop {
+            let Some(piece) = self.piece(at) else { break };
+            self.strokes[stroke as usize].ops.push(piece.curve());
+            self.drawn[at] = true;
+            let next = piece.through;
+            if self.stroke_of[next] != stroke || self.drawn[next] {
+                break;
+            }
+            at = next;
+        }
     }
 }
 
@@ -193,24 +267,26 @@ fn middle(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
 }
 
 impl Piece {
-    /// Adds this piece to the stroke of its width and transparency. A river's
-    /// last stretch, until it carries twice RIVER_START, also fades in, so new
-    /// ends appear gently. A `source` also gets the stub from its own centre.
-    fn add_to(&self, strokes: &mut [Stroke], source: bool) {
+    /// The stroke this piece is drawn in, by its width and transparency, or
+    /// none when it is too faint to see. A river's last stretch, until it
+    /// carries twice RIVER_START, also fades in, so new ends appear gently.
+    fn stroke(&self) -> Option<usize> {
         let fade = self.opacity * (self.water / RIVER_START - 1.0).min(1.0);
         let level = (fade * FADES as f32).ceil() as i32 - 1;
-        if level < 0 {
-            return;
-        }
-        let stroke = &mut strokes[width_class(self.water) * FADES + (level as usize).min(FADES - 1)];
-        let here = centre(self.from);
+        (level >= 0).then(|| width_class(self.water) * FADES + (level as usize).min(FADES - 1))
+    }
+
+    /// Where the piece starts: the middle of the step from its cell.
+    fn start(&self) -> [f32; 2] {
+        middle(centre(self.from), centre(self.through))
+    }
+
+    /// The curve from the start, bending at the next cell, to the middle of
+    /// the step after it (or the next cell's centre, where the river ends).
+    fn curve(&self) -> PathOp {
         let next = centre(self.through);
-        let from = middle(here, next);
-        if source {
-            stroke.lines.extend_from_slice(&[here[0], here[1], from[0], from[1]]);
-        }
         let to = if self.to >= 0 { middle(next, centre(self.to as usize)) } else { next };
-        stroke.curves.extend_from_slice(&[from[0], from[1], next[0], next[1], to[0], to[1]]);
+        PathOp::QuadTo { control: next, to }
     }
 }
 
@@ -243,23 +319,53 @@ mod tests {
         d
     }
 
+    fn quad(control: [f32; 2], to: [f32; 2]) -> PathOp {
+        PathOp::QuadTo { control, to }
+    }
+
     #[test]
     fn pieces_curve_between_middles_with_a_stub_at_the_source() {
         let mut view = RiverView::default();
         view.take(&straight(), false);
         view.advance(false);
         let strokes = view.strokes();
-        let total: usize = strokes.iter().map(|s| s.curves.len() / 6).sum();
-        assert_eq!(total, 5);
-        // The source (300: width 0, fading in at 0.2 → level 1)
-        let source = &strokes[1];
-        assert_eq!(source.lines, vec![0.0, 10.0, 0.5, 10.0]);
-        assert_eq!(source.curves, vec![0.5, 10.0, 1.0, 10.0, 1.5, 10.0]);
+        let curves = strokes.iter().flat_map(|s| &s.ops).filter(|op| matches!(op, PathOp::QuadTo { .. })).count();
+        assert_eq!(curves, 5);
+        // The source (300: width 0, fading in at 0.2 → level 1), with its stub
+        use PathOp::*;
+        assert_eq!(strokes[1].ops, vec![MoveTo([0.0, 10.0]), LineTo([0.5, 10.0]), quad([1.0, 10.0], [1.5, 10.0])]);
         // Full strength from 500 on: 600 is width 1, opaque
-        assert_eq!(strokes[FADES + FADES - 1].curves, vec![1.5, 10.0, 2.0, 10.0, 2.5, 10.0]);
+        assert_eq!(strokes[FADES + FADES - 1].ops, vec![MoveTo([1.5, 10.0]), quad([2.0, 10.0], [2.5, 10.0])]);
         // The last piece ends at the centre of the cell that keeps its water
-        assert_eq!(strokes[4 * FADES + FADES - 1].curves, vec![4.5, 10.0, 5.0, 10.0, 5.0, 10.0]);
-        assert!(strokes.iter().map(|s| s.lines.len()).sum::<usize>() == 4, "one source only");
+        assert_eq!(strokes[4 * FADES + FADES - 1].ops, vec![MoveTo([4.5, 10.0]), quad([5.0, 10.0], [5.0, 10.0])]);
+    }
+
+    #[test]
+    fn pieces_of_one_width_and_strength_run_on_as_one_path() {
+        // Cells 0..=3 of row 20 carry 600..900 (all width 1, opaque) east,
+        // then turn south-east at cell 4 (950, still the same stroke)
+        let mut d = Drainage::default();
+        let row = 20 * COLS;
+        for (k, w) in [600.0, 700.0, 800.0, 900.0].into_iter().enumerate() {
+            d.water[row + k] = w;
+            d.downstream[row + k] = (row + k + 1) as i32;
+        }
+        d.water[row + 4] = 950.0;
+        d.downstream[row + 4] = (row + COLS + 5) as i32;
+        let mut view = RiverView::default();
+        view.take(&d, false);
+        view.advance(false);
+        use PathOp::*;
+        let expected = vec![
+            MoveTo([0.0, 20.0]),
+            LineTo([0.5, 20.0]),
+            quad([1.0, 20.0], [1.5, 20.0]),
+            quad([2.0, 20.0], [2.5, 20.0]),
+            quad([3.0, 20.0], [3.5, 20.0]),
+            quad([4.0, 20.0], [4.5, 20.5]),
+            quad([5.0, 21.0], [5.0, 21.0]),
+        ];
+        assert_eq!(view.strokes()[FADES + FADES - 1].ops, expected);
     }
 
     #[test]
@@ -275,18 +381,23 @@ mod tests {
         view.advance(true);
         // One frame on, the old piece from (2,10) through (3,10) is still
         // strong (0.85) and the new one through (3,11) faint (0.15)
-        let level_of = |view: &mut RiverView, piece: [f32; 4]| {
-            view.strokes().iter().position(|s| s.curves.chunks(6).any(|c| c[0..4] == piece)).map(|k| k % FADES)
+        let level_of = |view: &mut RiverView, control: [f32; 2]| {
+            view.strokes()
+                .iter()
+                .position(|s| {
+                    s.ops.windows(2).any(|w| {
+                        matches!(w, [PathOp::MoveTo([2.5, y]), PathOp::QuadTo { control: c, .. }] if *c == control && (*y == 10.0 || *y == 10.5))
+                    })
+                })
+                .map(|k| k % FADES)
         };
-        assert_eq!(level_of(&mut view, [2.5, 10.0, 3.0, 10.0]), Some(6));
-        assert_eq!(level_of(&mut view, [2.5, 10.5, 3.0, 11.0]), Some(1));
+        assert_eq!(level_of(&mut view, [3.0, 10.0]), Some(6));
+        assert_eq!(level_of(&mut view, [3.0, 11.0]), Some(1));
         for _ in 0..40 {
             view.advance(true);
         }
-        let curves: Vec<Vec<f32>> =
-            view.strokes().iter().flat_map(|s| s.curves.chunks(6).map(|c| c.to_vec())).collect();
-        assert!(curves.iter().any(|c| c[0..4] == [2.5, 10.5, 3.0, 11.0]), "new piece faded in");
-        assert!(!curves.iter().any(|c| c[0..4] == [2.5, 10.0, 3.0, 10.0]), "ghost gone");
+        assert_eq!(level_of(&mut view, [3.0, 11.0]), Some(FADES - 1), "new piece faded in");
+        assert_eq!(level_of(&mut view, [3.0, 10.0]), None, "ghost gone");
     }
 
     #[test]

@@ -33,8 +33,8 @@ fn the_javascript_api_rains_routes_and_traces() {
         rivers.downstream().iter().zip(rivers.water()).filter(|(d, _)| **d < 0).map(|(_, w)| w as f64).sum();
     assert_eq!(sinks, (320 * 180) as f64, "water is conserved");
     let contours = t.contours();
-    assert!(contours.regular().len() > 1000 && contours.regular().len() % 4 == 0);
-    assert!(contours.index().len() > 100);
+    assert!(contours.regular().length() > 1000 && contours.regular().length() % 4 == 0);
+    assert!(contours.index().length() > 100);
     assert_eq!(t.relief("topographic").map(|p| p.len()).ok(), Some(320 * 180 * 4));
     assert!(t.relief("no such scheme").is_err());
 }

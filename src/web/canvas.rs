@@ -7,7 +7,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, ImageDat
 use crate::color_schemes::ColorScheme;
 use crate::grid::{COLS, ROWS};
 use crate::marching_squares::Contours;
-use crate::river_view::{line_width, Stroke, FADES};
+use crate::river_view::{line_width, PathOp, Stroke, FADES};
 use crate::viewport::Viewport;
 
 use super::dom::{document, thousands, window};
@@ -157,7 +157,7 @@ impl Canvas {
         let paths: Vec<(usize, Path2d)> = strokes
             .iter()
             .enumerate()
-            .filter(|(_, s)| !s.curves.is_empty() || !s.lines.is_empty())
+            .filter(|(_, s)| !s.ops.is_empty())
             .filter_map(|(n, s)| Some((n, self.river_path(s, view)?)))
             .collect();
         let ctx = &self.ctx;
@@ -177,16 +177,22 @@ impl Canvas {
 
     fn river_path(&self, stroke: &Stroke, view: Viewport) -> Option<Path2d> {
         let path = Path2d::new().ok()?;
-        let at = |x: f32, y: f32| view.point(x as f64, y as f64);
-        for l in stroke.lines.chunks_exact(4) {
-            let ((x0, y0), (x1, y1)) = (at(l[0], l[1]), at(l[2], l[3]));
-            path.move_to(x0, y0);
-            path.line_to(x1, y1);
-        }
-        for c in stroke.curves.chunks_exact(6) {
-            let ((fx, fy), (cx, cy), (tx, ty)) = (at(c[0], c[1]), at(c[2], c[3]), at(c[4], c[5]));
-            path.move_to(fx, fy);
-            path.quadratic_curve_to(cx, cy, tx, ty);
+        let at = |p: [f32; 2]| view.point(p[0] as f64, p[1] as f64);
+        for op in &stroke.ops {
+            match *op {
+                PathOp::MoveTo(p) => {
+                    let (x, y) = at(p);
+                    path.move_to(x, y);
+                }
+                PathOp::LineTo(p) => {
+                    let (x, y) = at(p);
+                    path.line_to(x, y);
+                }
+                PathOp::QuadTo { control, to } => {
+                    let ((cx, cy), (x, y)) = (at(control), at(to));
+                    path.quadratic_curve_to(cx, cy, x, y);
+                }
+            }
         }
         Some(path)
     }

@@ -1,0 +1,192 @@
+// The browser bench: the original sketch and ours, timed in one headless
+// Chromium run, and their download sizes. Needs the release build (dist/,
+// from `trunk build --release --public-url ./`) and the npm tools.
+//
+//   node tests/bench/browser_bench.mjs
+//
+// Never part of the tests: timings on a shared machine are noisy, so read
+// the ratios, which compare the two in the same run.
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { serve, launch, dist, root, bundle } from '../e2e/helpers.mjs'
+import { hookedSketch, referenceDir } from '../original_sketch.mjs'
+
+const SIZE = 'width: 960px; height: 540px'   // the reference page's holder
+const p5 = fs.readFileSync(path.join(root, 'tools/node_modules/p5/lib/p5.min.js'))
+const hooked = hookedSketch()
+const referenceHtml = fs.readFileSync(path.join(referenceDir, 'index.html'), 'utf8')
+  .replace('<script src="p5.min.js"></script>', '<script>window.__originalSketches = []</script><script src="p5.min.js"></script>')
+const { js, wasm } = bundle()
+
+const pages = {
+  '/original/': referenceHtml,
+  '/original/p5.min.js': p5,
+  '/original/sketch.js': hooked,
+  '/bench.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script type="module">import init, * as bindings from './${js}'; await init({ module_or_path: './${wasm}' }); window.wasmBindings = bindings</script>`
+}
+const ours = fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace('</head>', `<style>#sketch-holder { ${SIZE}; aspect-ratio: auto }</style></head>`)
+pages['/ours.html'] = ours
+
+const server = await serve(dist, pages)
+const browser = await launch()
+const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const results = {}
+
+async function newPage(url) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  page.on('pageerror', e => console.error('page error:', e.message))
+  await page.goto(url)
+  return page
+}
+
+// 1. The work itself: 300,000 drops at the defaults from seed 1, rivers,
+//    contours and relief, median of 10 after the rain
+{
+  const page = await newPage(server.url + '/original/')
+  await page.waitForFunction(() => window.__originalSketches.length === 1 && window.__originalSketches[0].frameCount > 0)
+  results.original = await page.evaluate(() => {
+    const sketch = window.__originalSketches[0]
+    sketch.noLoop()
+    const inside = sketch.__inside()
+    inside.useSeed(1)
+    const sea = () => inside.heights.filter(h => h < 0.25).length / inside.heights.length * 100
+    const seaBefore = sea()
+    let t = performance.now()
+    for (let k = 0; k < 300000; k++) inside.drop()
+    const rain = performance.now() - t
+    const timeIt = work => {
+      const runs = []
+      for (let k = 0; k < 10; k++) { const s = performance.now(); work(); runs.push(performance.now() - s) }
+      return runs.sort((a, b) => a - b)[5]
+    }
+    const colors = inside.color_sets.site_dark
+    const view = inside.viewport()
+    return {
+      rain, seaBefore, seaAfter: sea(),
+      rivers: timeIt(() => inside.buildRivers(inside.heights)),
+      contours: timeIt(() => inside.drawContours(inside.heights, colors, view)),
+      relief: timeIt(() => inside.drawTerrain(inside.heights, colors, view)),
+      pausedFrame: timeIt(() => sketch.redraw())
+    }
+  })
+  await page.close()
+}
+{
+  const page = await newPage(server.url + '/bench.html')
+  await page.waitForFunction(() => window.wasmBindings)
+  results.ours = await page.evaluate(() => {
+    const { Terrain } = window.wasmBindings
+    const t = new Terrain(1)
+    const sea = () => t.heights().filter(h => h < 0.25).length / (320 * 180) * 100
+    const seaBefore = sea()
+    let s = performance.now()
+    t.rain(300000)
+    const rain = performance.now() - s
+    const timeIt = work => {
+      const runs = []
+      for (let k = 0; k < 10; k++) { const s = performance.now(); work(); runs.push(performance.now() - s) }
+      return runs.sort((a, b) => a - b)[5]
+    }
+    return {
+      rain, steps: t.steps(), seaBefore, seaAfter: sea(),
+      rivers: timeIt(() => t.rivers().free()),
+      contours: timeIt(() => t.contours().free()),
+      relief: timeIt(() => t.relief('site_dark'))
+    }
+  })
+  await page.close()
+}
+
+// 2. A raining frame on the main thread (Chrome's TaskDuration over a few
+//    seconds, divided by the frames drawn), and the first frame after
+//    navigation, seed 1, default settings, 960 × 540
+async function frames(url, framesSoFar, setSeed) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  await page.addInitScript(check => {
+    const look = () => {
+      try { if (eval(check) >= 1) { window.__firstFrame = performance.now(); return } } catch (e) {}
+      requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  }, framesSoFar)
+  await page.goto(url)
+  await page.waitForFunction(() => window.__firstFrame !== undefined)
+  const firstFrame = await page.evaluate(() => window.__firstFrame)
+  await page.evaluate(setSeed)
+  await page.waitForTimeout(1000)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(m => [m.name, m.value]))
+  const before = { ...(await metric()), frames: await page.evaluate(framesSoFar) }
+  await page.waitForTimeout(4000)
+  const after = { ...(await metric()), frames: await page.evaluate(framesSoFar) }
+  const n = after.frames - before.frames
+  await page.close()
+  return {
+    firstFrame,
+    frames: n,
+    task: (after.TaskDuration - before.TaskDuration) * 1000 / n,
+    script: (after.ScriptDuration - before.ScriptDuration) * 1000 / n,
+    layoutAndStyle: ((after.LayoutDuration - before.LayoutDuration) + (after.RecalcStyleDuration - before.RecalcStyleDuration)) * 1000 / n
+  }
+}
+const setSeedOne = () => {
+  const s = document.getElementById('experiment-control-seed')
+  s.value = '1'
+  s.dispatchEvent(new Event('change'))
+}
+results.originalFrames = await frames(server.url + '/original/', 'window.__originalSketches[0].frameCount', setSeedOne)
+results.ourFrames = await frames(server.url + '/ours.html', 'window.wasmBindings.pageState().frames', setSeedOne)
+
+// The first frame alone is one noisy number: take the median of five loads
+async function firstFrame(url, framesSoFar) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  await page.addInitScript(check => {
+    const look = () => {
+      try { if (eval(check) >= 1) { window.__firstFrame = performance.now(); return } } catch (e) {}
+      requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  }, framesSoFar)
+  await page.goto(url)
+  await page.waitForFunction(() => window.__firstFrame !== undefined)
+  const t = await page.evaluate(() => window.__firstFrame)
+  await page.close()
+  return t
+}
+for (const [key, url, check] of [['originalFrames', '/original/', 'window.__originalSketches[0].frameCount'], ['ourFrames', '/ours.html', 'window.wasmBindings.pageState().frames']]) {
+  const loads = [results[key].firstFrame]
+  for (let k = 0; k < 4; k++) loads.push(await firstFrame(server.url + url, check))
+  results[key].firstFrame = median(loads)
+}
+await browser.close()
+await server.close()
+
+// 3. What a reader downloads, gzipped
+const gz = file => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
+const ourBytes = [path.join(dist, 'index.html'), path.join(dist, js), path.join(dist, wasm)].map(gz)
+const originalBytes = gz(path.join(root, 'tools/node_modules/p5/lib/p5.min.js')) + zlib.gzipSync(hooked.length ? fs.readFileSync(path.join(referenceDir, 'sketch.js')) : '', { level: 9 }).length
+
+// The report
+const { original: o, ours: r, originalFrames: of, ourFrames: rf } = results
+const row = (name, a, b, unit, better = 'lower') => {
+  const ratio = better === 'lower' ? a / b : b / a
+  console.log(`${name.padEnd(44)}${a.toFixed(unit === 'ms' ? 2 : 1).padStart(10)} ${unit}${b.toFixed(unit === 'ms' ? 2 : 1).padStart(10)} ${unit}   ${ratio.toFixed(2)}×`)
+}
+console.log(`${''.padEnd(44)}${'original'.padStart(13)}${'ours'.padStart(13)}   ours faster / smaller by`)
+row('300,000 drops, seed 1', o.rain, r.rain, 'ms')
+row('rivers (flood + routing + water)', o.rivers, r.rivers, 'ms')
+row('contours', o.contours, r.contours, 'ms')
+row('relief', o.relief, r.relief, 'ms')
+row('raining frame, main thread', of.task, rf.task, 'ms')
+row('  of which script', of.script, rf.script, 'ms')
+row('  of which style + layout', of.layoutAndStyle, rf.layoutAndStyle, 'ms')
+row('first frame after navigation (median of 5)', of.firstFrame, rf.firstFrame, 'ms')
+row('download, gzipped', originalBytes / 1024, ourBytes.reduce((a, b) => a + b) / 1024, 'KB')
+console.log(`\nours: ${(r.rain * 1e6 / r.steps).toFixed(1)} ns a step, ${(r.steps / 300000).toFixed(1)} steps a drop`)
+console.log(`original: contours and relief above include stroking and drawing the image; ours are geometry and pixels only`)
+console.log(`sea before / after 300,000 drops: original ${o.seaBefore.toFixed(1)} % / ${o.seaAfter.toFixed(1)} %, ours ${r.seaBefore.toFixed(1)} % / ${r.seaAfter.toFixed(1)} %`)
+console.log(`frames measured: original ${of.frames}, ours ${rf.frames}; original paused frame ${o.pausedFrame.toFixed(1)} ms`)
+console.log(`our download: html ${ourBytes[0]} B, js ${ourBytes[1]} B, wasm ${ourBytes[2]} B (gzip -9)`)
