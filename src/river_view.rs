@@ -236,8 +236,7 @@ impl RiverView {
             ops.push(PathOp::LineTo(first.start()));
         }
         let mut at = i;
-        loop {
-            let Some(piece) = self.piece(at) else { break };
+        while let Some(piece) = self.piece(at) {
             self.strokes[stroke as usize].ops.push(piece.curve());
             self.drawn[at] = true;
             let next = piece.through;
