@@ -153,7 +153,7 @@ impl Contours {
             level.clear();
         }
         // Level k (1..=levels) stands at sea + (1 − sea)·k / (levels + 1)
-        let per_level = (1.0 - sea_level) / (levels + 1) as f64;
+        let levels_per_unit = (levels + 1) as f64 / (1.0 - sea_level);
         let last = levels as i64;
         for y in 0..ROWS - 1 {
             for x in 0..COLS - 1 {
@@ -168,8 +168,8 @@ impl Contours {
                 // too, so rounding in this estimate never drops a crossing
                 // (truncating: a call to floor or ceil costs more than the
                 // extra level it may add)
-                let first = (((cell.low - sea_level) / per_level) as i64).max(1);
-                let end = (((cell.high - sea_level) / per_level) as i64 + 2).min(last);
+                let first = (((cell.low - sea_level) * levels_per_unit) as i64).max(1);
+                let end = (((cell.high - sea_level) * levels_per_unit) as i64 + 2).min(last);
                 for k in first..=end {
                     let (threshold, _) = thresholds[coast + k as usize - 1];
                     if cell.low <= threshold && threshold < cell.high {

@@ -203,6 +203,9 @@ impl Canvas {
         ctx.save();
         ctx.set_stroke_style_str(DEBUG_COLOR);
         ctx.set_line_width(1.5);
+        // p5's default stroke, as the original draws with
+        ctx.set_line_cap("round");
+        ctx.set_line_join("miter");
         for route in paths {
             ctx.begin_path();
             for (k, p) in route.iter().enumerate() {

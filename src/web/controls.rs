@@ -18,7 +18,8 @@ const SEED_MAX: f64 = u32::MAX as f64;
 /// New seeds are drawn below this, as in the original.
 const NEW_SEED_BELOW: f64 = 1_000_000.0;
 
-pub struct Slider {
+/// A slider on the page and the label that shows its value.
+struct SliderControl {
     setting: Setting,
     control: Option<HtmlInputElement>,
     label: Option<Element>,
@@ -35,7 +36,7 @@ pub struct Controls {
     rivers: Option<HtmlInputElement>,
     original: Option<HtmlInputElement>,
     debug: Option<HtmlInputElement>,
-    sliders: Vec<Slider>,
+    sliders: Vec<SliderControl>,
 }
 
 fn control<T: JsCast>(name: &str, missing: &mut Vec<String>) -> Option<T> {
@@ -61,7 +62,7 @@ impl Controls {
                 .into_iter()
                 .map(|setting| {
                     let id = setting.slider().id();
-                    Slider {
+                    SliderControl {
                         setting,
                         control: control(&id, &mut missing),
                         label: find(&format!("experiment-label-{id}"), &mut missing),
@@ -156,7 +157,7 @@ pub fn parse_seed(text: &str) -> u32 {
 }
 
 /// The name of a saved picture, as the original names it.
-pub fn picture_name(app: &App) -> String {
+fn picture_name(app: &App) -> String {
     let now = (js_sys::Date::now() / 1000.0).floor();
     format!("hydraulic_erosion_{}_seed{}_{}drops_{now}.png", app.scheme.key, app.terrain.seed(), app.terrain.drops())
 }

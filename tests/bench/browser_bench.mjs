@@ -102,7 +102,11 @@ async function newPage(url) {
 // 2. A raining frame on the main thread (Chrome's TaskDuration over a few
 //    seconds, divided by the frames drawn), and the first frame after
 //    navigation, seed 1, default settings, 960 × 540
-async function frames(url, framesSoFar, setSeed) {
+
+// Opens `url` and notes when the first frame is drawn (`framesSoFar`, an
+// expression for the frames drawn, first reaches 1), by the same check on
+// every animation frame for both sketches
+async function openTimingFirstFrame(url, framesSoFar) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
   await page.addInitScript(check => {
     const look = () => {
@@ -113,7 +117,11 @@ async function frames(url, framesSoFar, setSeed) {
   }, framesSoFar)
   await page.goto(url)
   await page.waitForFunction(() => window.__firstFrame !== undefined)
-  const firstFrame = await page.evaluate(() => window.__firstFrame)
+  return { page, firstFrame: await page.evaluate(() => window.__firstFrame) }
+}
+
+async function frames(url, framesSoFar, setSeed) {
+  const { page, firstFrame } = await openTimingFirstFrame(url, framesSoFar)
   await page.evaluate(setSeed)
   await page.waitForTimeout(1000)
   const cdp = await page.context().newCDPSession(page)
@@ -128,8 +136,7 @@ async function frames(url, framesSoFar, setSeed) {
     firstFrame,
     frames: n,
     task: (after.TaskDuration - before.TaskDuration) * 1000 / n,
-    script: (after.ScriptDuration - before.ScriptDuration) * 1000 / n,
-    layoutAndStyle: ((after.LayoutDuration - before.LayoutDuration) + (after.RecalcStyleDuration - before.RecalcStyleDuration)) * 1000 / n
+    script: (after.ScriptDuration - before.ScriptDuration) * 1000 / n
   }
 }
 const setSeedOne = () => {
@@ -140,25 +147,26 @@ const setSeedOne = () => {
 results.originalFrames = await frames(server.url + '/original/', 'window.__originalSketches[0].frameCount', setSeedOne)
 results.ourFrames = await frames(server.url + '/ours.html', 'window.wasmBindings.pageState().frames', setSeedOne)
 
-// The first frame alone is one noisy number: take the median of five loads
-async function firstFrame(url, framesSoFar) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
-  await page.addInitScript(check => {
-    const look = () => {
-      try { if (eval(check) >= 1) { window.__firstFrame = performance.now(); return } } catch (e) {}
-      requestAnimationFrame(look)
-    }
-    requestAnimationFrame(look)
-  }, framesSoFar)
-  await page.goto(url)
-  await page.waitForFunction(() => window.__firstFrame !== undefined)
-  const t = await page.evaluate(() => window.__firstFrame)
-  await page.close()
-  return t
+// Where our frame's time goes: the same measurement with one part off
+const input = (id, value) => `(() => { const e = document.getElementById('experiment-control-${id}'); e.value = '${value}'; e.dispatchEvent(new Event('input')) })()`
+const parts = {
+  'no rain (0 drops a frame)': input('drops-per-frame', 0),
+  'no contours': input('contour-levels', 0),
+  'no rivers': "document.getElementById('experiment-control-rivers').click()"
 }
+results.parts = {}
+for (const [name, change] of Object.entries(parts)) {
+  results.parts[name] = await frames(server.url + '/ours.html', 'window.wasmBindings.pageState().frames', `(${setSeedOne})(); ${change}`)
+}
+
+// The first frame alone is one noisy number: take the median of five loads
 for (const [key, url, check] of [['originalFrames', '/original/', 'window.__originalSketches[0].frameCount'], ['ourFrames', '/ours.html', 'window.wasmBindings.pageState().frames']]) {
   const loads = [results[key].firstFrame]
-  for (let k = 0; k < 4; k++) loads.push(await firstFrame(server.url + url, check))
+  for (let k = 0; k < 4; k++) {
+    const { page, firstFrame } = await openTimingFirstFrame(server.url + url, check)
+    loads.push(firstFrame)
+    await page.close()
+  }
   results[key].firstFrame = median(loads)
 }
 await browser.close()
@@ -167,7 +175,7 @@ await server.close()
 // 3. What a reader downloads, gzipped
 const gz = file => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
 const ourBytes = [path.join(dist, 'index.html'), path.join(dist, js), path.join(dist, wasm)].map(gz)
-const originalBytes = gz(path.join(root, 'tools/node_modules/p5/lib/p5.min.js')) + zlib.gzipSync(hooked.length ? fs.readFileSync(path.join(referenceDir, 'sketch.js')) : '', { level: 9 }).length
+const originalBytes = gz(path.join(root, 'tools/node_modules/p5/lib/p5.min.js')) + gz(path.join(referenceDir, 'sketch.js'))
 
 // The report
 const { original: o, ours: r, originalFrames: of, ourFrames: rf } = results
@@ -182,11 +190,15 @@ row('contours', o.contours, r.contours, 'ms')
 row('relief', o.relief, r.relief, 'ms')
 row('raining frame, main thread', of.task, rf.task, 'ms')
 row('  of which script', of.script, rf.script, 'ms')
-row('  of which style + layout', of.layoutAndStyle, rf.layoutAndStyle, 'ms')
+row('  of which drawing and the rest', of.task - of.script, rf.task - rf.script, 'ms')
 row('first frame after navigation (median of 5)', of.firstFrame, rf.firstFrame, 'ms')
 row('download, gzipped', originalBytes / 1024, ourBytes.reduce((a, b) => a + b) / 1024, 'KB')
 console.log(`\nours: ${(r.rain * 1e6 / r.steps).toFixed(1)} ns a step, ${(r.steps / 300000).toFixed(1)} steps a drop`)
 console.log(`original: contours and relief above include stroking and drawing the image; ours are geometry and pixels only`)
 console.log(`sea before / after 300,000 drops: original ${o.seaBefore.toFixed(1)} % / ${o.seaAfter.toFixed(1)} %, ours ${r.seaBefore.toFixed(1)} % / ${r.seaAfter.toFixed(1)} %`)
 console.log(`frames measured: original ${of.frames}, ours ${rf.frames}; original paused frame ${o.pausedFrame.toFixed(1)} ms`)
+console.log('\nwhere our raining frame goes (main thread, the same measurement with one part off):')
+for (const [name, m] of Object.entries(results.parts)) {
+  console.log(`  ${name.padEnd(28)}${m.task.toFixed(2).padStart(7)} ms  (${(rf.task - m.task).toFixed(2)} ms for that part, ${(m.script).toFixed(2)} ms script)`)
+}
 console.log(`our download: html ${ourBytes[0]} B, js ${ourBytes[1]} B, wasm ${ourBytes[2]} B (gzip -9)`)
