@@ -3,9 +3,9 @@
 //! flood that only rises.
 //!
 //! The range is cut into buckets of equal width. A value goes in its bucket
-//! as a plain push; only the bucket being emptied is kept as a binary heap,
-//! so each entry is sifted through a heap of a handful rather than of
-//! thousands. Values come out exactly lowest first (the bucket of a value
+//! as a plain push; only the bucket being emptied is kept in order (sorted
+//! when it is reached, highest first, so the lowest comes off the end), and
+//! that is a handful of entries rather than thousands. Values come out exactly lowest first (the bucket of a value
 //! never falls as the value rises); entries of equal value in no particular
 //! order. Values outside the range are kept in the first or last bucket.
 //!
@@ -20,9 +20,6 @@
 //! q.push(0.6, 4);
 //! assert_eq!([q.pop(), q.pop(), q.pop(), q.pop()], [Some((0.5, 1)), Some((0.6, 4)), Some((0.7, 3)), None]);
 //! ```
-
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// The f32's bits, turned so that unsigned order is numeric order.
 #[inline(always)]
@@ -43,11 +40,11 @@ fn value_of(key: u32) -> f32 {
 
 /// An entry: the ordered key in the high half, the item in the low, so one
 /// integer comparison orders entries by value.
-type Entry = Reverse<u64>;
+type Entry = u64;
 
 #[inline(always)]
 fn entry(value: f32, item: u32) -> Entry {
-    Reverse((ordered(value) as u64) << 32 | item as u64)
+    (ordered(value) as u64) << 32 | item as u64
 }
 
 #[derive(Clone, Debug)]
@@ -56,7 +53,8 @@ pub struct BucketQueue {
     per_unit: f32,
     buckets: Vec<Vec<Entry>>,
     current: usize,
-    heap: BinaryHeap<Entry>,
+    /// The current bucket's entries, highest first
+    now: Vec<Entry>,
     len: usize,
 }
 
@@ -68,7 +66,7 @@ impl BucketQueue {
             per_unit: 1.0,
             buckets: vec![Vec::new(); buckets.max(1)],
             current: 0,
-            heap: BinaryHeap::new(),
+            now: Vec::new(),
             len: 0,
         };
         q.reset(0.0, 1.0);
@@ -80,7 +78,7 @@ impl BucketQueue {
         for b in &mut self.buckets {
             b.clear();
         }
-        self.heap.clear();
+        self.now.clear();
         self.current = 0;
         self.len = 0;
         self.low = low;
@@ -109,7 +107,10 @@ impl BucketQueue {
         let entry = entry(value, item);
         let b = self.bucket(value);
         if b <= self.current {
-            self.heap.push(entry);
+            // Into the current bucket, in order: rising values land near the
+            // end, so little moves
+            let at = self.now.partition_point(|&e| e > entry);
+            self.now.insert(at, entry);
         } else {
             self.buckets[b].push(entry);
         }
@@ -119,18 +120,19 @@ impl BucketQueue {
     /// The lowest value and its item.
     #[inline]
     pub fn pop(&mut self) -> Option<(f32, u32)> {
-        if self.heap.is_empty() {
+        if self.now.is_empty() {
             if self.len == 0 {
                 return None;
             }
-            // Move on to the next bucket that holds anything, as the heap,
-            // handing the emptied heap's memory to the bucket it leaves
+            // Move on to the next bucket that holds anything, sorted, handing
+            // the emptied buffer to the bucket it leaves
             let next = (self.current + 1..self.buckets.len()).find(|&b| !self.buckets[b].is_empty())?;
-            let spent = std::mem::take(&mut self.heap).into_vec();
-            self.heap = BinaryHeap::from(std::mem::replace(&mut self.buckets[next], spent));
+            let spent = std::mem::take(&mut self.now);
+            self.now = std::mem::replace(&mut self.buckets[next], spent);
+            self.now.sort_unstable_by(|a, b| b.cmp(a));
             self.current = next;
         }
-        let Reverse(entry) = self.heap.pop()?;
+        let entry = self.now.pop()?;
         self.len -= 1;
         Some((value_of((entry >> 32) as u32), entry as u32))
     }

@@ -60,6 +60,12 @@ fn steepest_descent(terrain: &[f32], i: usize, sea_level: f64) -> i32 {
     let mut next = -1;
     for_each_neighbour(i, |j, diagonal| {
         let fall = here - terrain[j] as f64;
+        // A neighbour whose fall is no steeper than the best so far cannot
+        // win (a diagonal's slope is less than its fall), so most are
+        // settled without a division
+        if fall <= steepest {
+            return;
+        }
         let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
         if slope > steepest {
             steepest = slope;

@@ -22,7 +22,7 @@
 
 use crate::bucket_queue::BucketQueue;
 use crate::float_min_max::greater;
-use crate::grid::{for_each_neighbour, on_edge, CELLS};
+use crate::grid::{for_each_neighbour, CELLS, COLS, ROWS};
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.
@@ -57,15 +57,28 @@ impl PriorityFlood {
     /// every cell below `sea_level`.
     pub fn fill(&mut self, terrain: &[f32], sea_level: f64) {
         assert_eq!(terrain.len(), CELLS);
-        self.filled.copy_from_slice(terrain);
+        let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
+        for (f, &h) in self.filled.iter_mut().zip(terrain) {
+            *f = h;
+            // (comparisons, not f32::min and max: see float_min_max)
+            if h < low {
+                low = h;
+            }
+            if h > high {
+                high = h;
+            }
+        }
         self.reached.fill(false);
-        let (low, high) = range(terrain);
         self.queue.reset(low, high);
         self.order.clear();
-        for i in 0..CELLS {
-            if on_edge(i) || (self.filled[i] as f64) < sea_level {
-                self.reached[i] = true;
-                self.queue.push(self.filled[i], i as u32);
+        for y in 0..ROWS {
+            for x in 0..COLS {
+                let i = y * COLS + x;
+                let edge = y == 0 || y == ROWS - 1 || x == 0 || x == COLS - 1;
+                if edge || (self.filled[i] as f64) < sea_level {
+                    self.reached[i] = true;
+                    self.queue.push(self.filled[i], i as u32);
+                }
             }
         }
         while let Some((_, i)) = self.queue.pop() {
@@ -98,24 +111,9 @@ impl PriorityFlood {
     }
 }
 
-/// The lowest and highest height, by comparison (see float_min_max).
-fn range(terrain: &[f32]) -> (f32, f32) {
-    let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
-    for &h in terrain {
-        if h < low {
-            low = h;
-        }
-        if h > high {
-            high = h;
-        }
-    }
-    (low, high)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{COLS, ROWS};
 
     /// A bowl: a pit in the middle of a cone that rises towards the centre.
     fn bowl() -> Vec<f32> {
