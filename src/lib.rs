@@ -16,6 +16,7 @@ pub mod flow_routing;
 pub mod fractal_noise;
 pub mod grid;
 pub mod island;
+pub mod link;
 pub mod marching_squares;
 pub mod priority_flood;
 
