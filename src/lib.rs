@@ -15,6 +15,7 @@ pub mod float_min_max;
 pub mod flow_routing;
 pub mod fractal_noise;
 pub mod grid;
+pub mod heightmap;
 pub mod island;
 pub mod link;
 pub mod marching_squares;

@@ -161,10 +161,11 @@ pub fn parse_seed(text: &str) -> u32 {
     }
 }
 
-/// The name of a saved picture, as the original names it.
-fn picture_name(app: &App) -> String {
+/// The name of a saved picture, as the original names it: what it shows
+/// (the colour scheme, or "heightmap"), the seed, the drops, the time.
+fn file_name(shows: &str, app: &App) -> String {
     let now = (js_sys::Date::now() / 1000.0).floor();
-    format!("hydraulic_erosion_{}_seed{}_{}drops_{now}.png", app.scheme.key, app.terrain.seed(), app.terrain.drops())
+    format!("hydraulic_erosion_{shows}_seed{}_{}drops_{now}.png", app.terrain.seed(), app.terrain.drops())
 }
 
 fn on_click(element: &Option<Element>, page: &Rc<Page>, action: impl Fn(&Page) + 'static) {
@@ -308,14 +309,18 @@ fn show_link_to_copy(button: &Element, url: &str) {
 
 /// Downloads the canvas as a PNG, named as the original names it.
 fn save_picture(app: &App) {
-    let Ok(url) = app.canvas.element().to_data_url_with_type("image/png") else {
-        warn("the canvas could not be saved");
-        return;
-    };
+    match app.canvas.element().to_data_url_with_type("image/png") {
+        Ok(url) => download(&url, &file_name(app.scheme.key, app)),
+        Err(_) => warn("the canvas could not be saved"),
+    }
+}
+
+/// Has the browser download `url` as `name`.
+fn download(url: &str, name: &str) {
     let Some(link) = document().create_element("a").ok().and_then(|e| e.dyn_into::<HtmlAnchorElement>().ok()) else {
         return;
     };
-    link.set_href(&url);
-    link.set_download(&picture_name(app));
+    link.set_href(url);
+    link.set_download(name);
     link.click();
 }
