@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlAnchorElement, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
@@ -33,7 +32,6 @@ pub struct Controls {
     pause: Option<Element>,
     restart: Option<Element>,
     save: Option<Element>,
-    share: Option<Element>,
     fullscreen: Option<Element>,
     rivers: Option<HtmlInputElement>,
     original: Option<HtmlInputElement>,
@@ -56,7 +54,6 @@ impl Controls {
             pause: control("pause-toggle", &mut missing),
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
-            share: control("share", &mut missing),
             fullscreen: control("fullscreen-toggle", &mut missing),
             rivers: control("rivers", &mut missing),
             original: control("original", &mut missing),
@@ -101,9 +98,7 @@ impl Controls {
         }
         self.show_scheme(app.scheme.key);
         self.show_seed(app.terrain.seed());
-        for (checkbox, on) in
-            [(&self.rivers, app.show_rivers), (&self.original, app.terrain.show_original()), (&self.debug, app.debug)]
-        {
+        for (checkbox, on) in [(&self.rivers, app.show_rivers), (&self.original, false), (&self.debug, app.debug)] {
             if let Some(c) = checkbox {
                 c.set_checked(on);
             }
@@ -161,11 +156,10 @@ pub fn parse_seed(text: &str) -> u32 {
     }
 }
 
-/// The name of a saved picture, as the original names it: what it shows
-/// (the colour scheme, or "heightmap"), the seed, the drops, the time.
-fn file_name(shows: &str, app: &App) -> String {
+/// The name of a saved picture, as the original names it.
+fn picture_name(app: &App) -> String {
     let now = (js_sys::Date::now() / 1000.0).floor();
-    format!("hydraulic_erosion_{shows}_seed{}_{}drops_{now}.png", app.terrain.seed(), app.terrain.drops())
+    format!("hydraulic_erosion_{}_seed{}_{}drops_{now}.png", app.scheme.key, app.terrain.seed(), app.terrain.drops())
 }
 
 fn on_click(element: &Option<Element>, page: &Rc<Page>, action: impl Fn(&Page) + 'static) {
@@ -179,7 +173,7 @@ fn on_toggle(checkbox: &Option<HtmlInputElement>, page: &Rc<Page>, action: impl 
     if let Some(c) = checkbox {
         let page = page.clone();
         let box_ = c.clone();
-        listen(c, "change", move |_| page.control(|app| action(app, box_.checked())));
+        listen(c, "change", move |_| page.update(|app| action(app, box_.checked())));
     }
 }
 
@@ -188,16 +182,12 @@ pub fn wire(page: &Rc<Page>) {
     let app = page.app.borrow();
     let c = &app.controls;
 
-    on_click(&c.pause, page, |page| page.control(|app| app.set_looping(!app.looping)));
-    on_click(&c.restart, page, |page| page.control(|app| app.restart(app.terrain.seed())));
+    on_click(&c.pause, page, |page| page.update(|app| app.set_looping(!app.looping)));
+    on_click(&c.restart, page, |page| page.update(|app| app.restart(app.terrain.seed())));
     on_click(&c.new_seed, page, |page| {
-        page.control(|app| app.restart((js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32))
+        page.update(|app| app.restart((js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32))
     });
     on_click(&c.save, page, |page| save_picture(&page.app.borrow()));
-    if let Some(button) = &c.share {
-        let (page, button_) = (page.clone(), button.clone());
-        listen(button, "click", move |_| share(&page, &button_));
-    }
     on_click(&c.fullscreen, page, |page| {
         let doc = document();
         if doc.fullscreen_element().is_some() {
@@ -211,7 +201,7 @@ pub fn wire(page: &Rc<Page>) {
         let (page, picker_) = (page.clone(), picker.clone());
         listen(picker, "change", move |_| {
             if let Some(s) = scheme(&picker_.value()) {
-                page.control(|app| {
+                page.update(|app| {
                     app.scheme = s;
                     app.scheme_picked = true;
                 });
@@ -221,7 +211,7 @@ pub fn wire(page: &Rc<Page>) {
 
     if let Some(seed) = &c.seed {
         let (page, seed_) = (page.clone(), seed.clone());
-        listen(seed, "change", move |_| page.control(|app| app.restart(parse_seed(&seed_.value()))));
+        listen(seed, "change", move |_| page.update(|app| app.restart(parse_seed(&seed_.value()))));
     }
 
     on_toggle(&c.rivers, page, |app, on| app.show_rivers = on);
@@ -236,7 +226,7 @@ pub fn wire(page: &Rc<Page>) {
             let (page, input_, setting) = (page.clone(), input.clone(), s.setting);
             listen(input, "input", move |_| {
                 if let Ok(value) = input_.value().parse::<f64>() {
-                    page.control(|app| app.set(setting, value));
+                    page.update(|app| app.set(setting, value));
                 }
             });
         }
@@ -251,76 +241,16 @@ pub fn wire(page: &Rc<Page>) {
     });
 }
 
-/// How long the share button says what it did.
-const SHARE_NOTE_MS: i32 = 2500;
-
-/// Copies a link to the map and says so on the button; where the clipboard
-/// is unavailable, shows the link beside the button to copy by hand.
-fn share(page: &Rc<Page>, button: &Element) {
-    let inexact = {
-        let mut app = page.app.borrow_mut();
-        app.cancel_replay();
-        super::sharing::write_address(&app.link());
-        app.inexact
-    };
-    page.request_frame();
-    let url = super::dom::window().location().href().unwrap_or_default();
-    let label = button.text_content().unwrap_or_default();
-    let button = button.clone();
-    let to_copy = url.clone();
-    super::sharing::copy(&to_copy, move |copied| {
-        let note = match (copied, inexact) {
-            (true, false) => "Link copied",
-            (true, true) => "Link copied (settings changed while it rained: the link rains it all with today's)",
-            (false, _) => "Copy this link:",
-        };
-        button.set_text_content(Some(note));
-        if !copied {
-            show_link_to_copy(&button, &url);
-        }
-        let (button_, label_) = (button.clone(), label.clone());
-        let restore = Closure::once_into_js(move || button_.set_text_content(Some(&label_)));
-        let _ = super::dom::window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), SHARE_NOTE_MS);
-    });
-}
-
-/// A read-only field after `button` holding `url`, selected, for copying by
-/// hand. Its text is set as a value, never as markup.
-fn show_link_to_copy(button: &Element, url: &str) {
-    let field = button
-        .next_element_sibling()
-        .filter(|e| e.class_list().contains("he-share-link"))
-        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-        .or_else(|| {
-            let input = document().create_element("input").ok()?.dyn_into::<HtmlInputElement>().ok()?;
-            input.set_read_only(true);
-            input.set_class_name("he-share-link");
-            let _ = input.set_attribute("aria-label", "A link to this map");
-            let _ = button.after_with_node_1(&input);
-            Some(input)
-        });
-    if let Some(field) = field {
-        field.set_value(url);
-        let _ = field.focus();
-        field.select();
-    }
-}
-
 /// Downloads the canvas as a PNG, named as the original names it.
 fn save_picture(app: &App) {
-    match app.canvas.element().to_data_url_with_type("image/png") {
-        Ok(url) => download(&url, &file_name(app.scheme.key, app)),
-        Err(_) => warn("the canvas could not be saved"),
-    }
-}
-
-/// Has the browser download `url` as `name`.
-fn download(url: &str, name: &str) {
+    let Ok(url) = app.canvas.element().to_data_url_with_type("image/png") else {
+        warn("the canvas could not be saved");
+        return;
+    };
     let Some(link) = document().create_element("a").ok().and_then(|e| e.dyn_into::<HtmlAnchorElement>().ok()) else {
         return;
     };
-    link.set_href(url);
-    link.set_download(name);
+    link.set_href(&url);
+    link.set_download(&picture_name(app));
     link.click();
 }
