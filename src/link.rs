@@ -104,6 +104,45 @@ fn decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Slider values travel as decimals of at most three places: every slider's
+/// step is a whole number of thousandths.
+const PLACES: u32 = 3;
+const PER_UNIT: i64 = 1000;
+
+/// A decimal of at most three places (`-0.25`, `200`, `0.012`) as the f64
+/// a browser reads from it: thousandths divided by 1000 is correctly
+/// rounded, so it is the same number, and no float parser is needed (the
+/// page's wasm carries none).
+fn decimal(value: &str) -> Option<f64> {
+    let (negative, digits) = match value.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, value),
+    };
+    let (whole_part, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole_part.is_empty() && fraction.is_empty() || fraction.len() > PLACES as usize || whole_part.len() > 9 {
+        return None;
+    }
+    let whole_part = if whole_part.is_empty() { 0 } else { whole(whole_part)? as i64 };
+    let fraction =
+        if fraction.is_empty() { 0 } else { whole(fraction)? as i64 * 10i64.pow(PLACES - fraction.len() as u32) };
+    let thousandths = whole_part * PER_UNIT + fraction;
+    Some(if negative { -thousandths } else { thousandths } as f64 / PER_UNIT as f64)
+}
+
+/// A slider value written as [`decimal`] reads it: shortest, no trailing
+/// zeros.
+fn decimal_text(value: f64) -> String {
+    let thousandths = (value * PER_UNIT as f64).round() as i64;
+    let sign = if thousandths < 0 { "-" } else { "" };
+    let (whole_part, fraction) = (thousandths.abs() / PER_UNIT, thousandths.abs() % PER_UNIT);
+    if fraction == 0 {
+        format!("{sign}{whole_part}")
+    } else {
+        let digits = format!("{fraction:03}");
+        format!("{sign}{whole_part}.{}", digits.trim_end_matches('0'))
+    }
+}
+
 /// A whole number written with digits only.
 fn whole(value: &str) -> Option<u64> {
     if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
@@ -184,14 +223,18 @@ pub fn read(query: &str) -> Reading {
                 None => warn("not a whole number of drops"),
             },
             _ => match Setting::from_name(name).filter(|s| s.slider().id() == name) {
-                Some(setting) => match value.parse::<f64>() {
-                    Ok(v) if v.is_finite() => {
+                Some(setting) => match decimal(&value) {
+                    Some(v) => {
                         let used = link.settings.set(setting, v);
                         if used != v {
-                            reading.warnings.push(format!("{key}: {v} is out of range or off its step; using {used}"));
+                            reading.warnings.push(format!(
+                                "{key}: {} is out of range or off its step; using {}",
+                                decimal_text(v),
+                                decimal_text(used)
+                            ));
                         }
                     }
-                    _ => warn("not a number"),
+                    None => warn("not a decimal of at most three places"),
                 },
                 None => warn("no such parameter"),
             },
@@ -211,7 +254,7 @@ pub fn write(link: &MapLink) -> String {
     for setting in Setting::ALL {
         let value = link.settings.get(setting);
         if value != defaults.get(setting) {
-            out.push(format!("{PREFIX}{}={value}", setting.slider().id()));
+            out.push(format!("{PREFIX}{}={}", setting.slider().id(), decimal_text(value)));
         }
     }
     if let Some(key) = link.scheme {
@@ -369,6 +412,30 @@ mod tests {
         let reading = read("he-seed=1&he-seed=2&he-v=9&he-drops=10");
         assert_eq!((reading.link.seed, reading.link.drops), (Some(1), 10));
         assert_eq!(reading.warnings.len(), 2, "{:?}", reading.warnings);
+    }
+
+    #[test]
+    fn decimals_read_as_a_browser_reads_them_and_write_back_the_same() {
+        for text in ["0", "0.3", "0.05", "-0.25", "200", "0.012", "1000", "0.999", "7", ".5", "-3"] {
+            let browser: f64 = text.parse().unwrap();
+            assert_eq!(decimal(text), Some(browser), "{text}");
+        }
+        for text in ["0.3", "0.05", "-0.25", "200", "0.012", "1000", "0.999", "7", "0", "-3"] {
+            assert_eq!(decimal_text(decimal(text).unwrap()), text);
+        }
+        for bad in ["", ".", "-", "0.0001", "1e3", "NaN", "inf", "0x10", "1.2.3", "+1", " 1", "9999999999"] {
+            assert_eq!(decimal(bad), None, "{bad}");
+        }
+        // Every on-step value of every slider survives the trip
+        for setting in Setting::ALL {
+            let s = setting.slider();
+            let steps = ((s.max - s.min) / s.step).round() as i64;
+            for k in 0..=steps {
+                let v = decimal(&decimal_text(s.min + k as f64 * s.step)).unwrap();
+                assert_eq!(decimal(&decimal_text(v)), Some(v), "{} step {k}", s.name);
+            }
+            assert_eq!(decimal(&decimal_text(s.default)), Some(s.default), "{}", s.name);
+        }
     }
 
     #[test]

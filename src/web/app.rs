@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::color_schemes::ColorScheme;
+use crate::link::MapLink;
 use crate::river_view::{RiverView, RIVER_EVERY};
 use crate::settings::Setting;
 use crate::terrain::{Terrain, RAIN_TARGET};
@@ -16,6 +17,23 @@ use crate::terrain::{Terrain, RAIN_TARGET};
 use super::canvas::Canvas;
 use super::controls::Controls;
 use super::dom::window;
+use super::sharing;
+
+/// While raining, the address bar is brought up to date at most this often.
+const LINK_EVERY_MS: f64 = 1000.0;
+/// A replay rains for about this long each frame, so the page stays
+/// responsive and the progress moves.
+const REPLAY_SLICE_MS: f64 = 12.0;
+/// ... in batches of this many drops, checking the time between batches.
+const REPLAY_BATCH: u32 = 2_000;
+
+/// A shared map being brought back: the drops to rain before it is there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Replay {
+    pub target: u64,
+    /// Whether the link asked for more than a link replays.
+    pub capped: bool,
+}
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
 /// at a sea level. A change of view jumps instead of easing.
@@ -44,6 +62,13 @@ pub struct App {
     pub show_rivers: bool,
     pub debug: bool,
     pub reduced_motion: bool,
+    /// A link being replayed, if any.
+    pub replay: Option<Replay>,
+    /// Whether a setting that shapes the rain changed while it rained, so a
+    /// link replays every drop with the settings of the end.
+    pub inexact: bool,
+    /// When the address bar was last brought up to date.
+    link_written_at: f64,
 }
 
 impl App {
@@ -62,6 +87,57 @@ impl App {
             show_rivers: true,
             debug: false,
             reduced_motion: false,
+            replay: None,
+            inexact: false,
+            link_written_at: f64::NEG_INFINITY,
+        }
+    }
+
+    /// The map as a link describes it.
+    pub fn link(&self) -> MapLink {
+        MapLink {
+            seed: Some(self.terrain.seed()),
+            settings: self.terrain.settings().clone(),
+            scheme: self.scheme_picked.then_some(self.scheme.key),
+            rivers: self.show_rivers,
+            original: self.terrain.show_original(),
+            debug: self.debug,
+            drops: self.terrain.drops(),
+        }
+    }
+
+    /// Brings the address bar up to date: while it rains at most once a
+    /// second, otherwise whenever something changed. Never mid-replay: that
+    /// state is not the link's yet.
+    pub fn write_link(&mut self, now: f64) {
+        if self.replay.is_some() || (self.looping && now - self.link_written_at < LINK_EVERY_MS) {
+            return;
+        }
+        sharing::write_address(&self.link());
+        self.link_written_at = now;
+    }
+
+    /// Stops a replay where it is: the map is then the link's seed and
+    /// settings after the drops so far, which a link describes exactly.
+    pub fn cancel_replay(&mut self) {
+        if self.replay.take().is_some() {
+            self.canvas.set_busy(false);
+        }
+    }
+
+    /// A frame's share of a replay: batches of drops until the slice's time
+    /// is up. When it is done, the map stays as the link made it, paused.
+    fn replay(&mut self, replay: Replay) {
+        let performance = window().performance();
+        let now = || performance.as_ref().map_or(0.0, |p| p.now());
+        let start = now();
+        while self.terrain.drops() < replay.target && now() - start < REPLAY_SLICE_MS {
+            let left = replay.target - self.terrain.drops();
+            self.terrain.rain(left.min(REPLAY_BATCH as u64) as u32);
+        }
+        if self.terrain.drops() >= replay.target {
+            self.replay = None;
+            self.canvas.set_busy(false);
         }
     }
 
@@ -73,10 +149,15 @@ impl App {
     /// One frame: rain if it is raining, then draw.
     pub fn frame(&mut self) {
         self.frames += 1;
-        if self.looping {
+        if let Some(replay) = self.replay {
+            self.replay(replay);
+        } else if self.looping {
             self.rain();
         }
         self.draw();
+        if let Some(replay) = self.replay {
+            self.canvas.progress(self.terrain.drops(), replay.target, replay.capped);
+        }
     }
 
     /// A frame's rain. It stops once, when the target is passed; pressing
@@ -98,6 +179,7 @@ impl App {
     /// Starts again from the original terrain of `seed`.
     pub fn restart(&mut self, seed: u32) {
         self.terrain.reset(seed);
+        self.inexact = false;
         self.rivers_for = None;
         self.shown_for = None;
         self.controls.show_seed(seed);
@@ -111,6 +193,14 @@ impl App {
         if setting == Setting::TerrainScale && now != before {
             self.rivers_for = None;
             self.shown_for = None;
+            self.inexact = false;
+        }
+        let shapes_the_rain = matches!(
+            setting,
+            Setting::Erosion | Setting::Deposition | Setting::Inertia | Setting::BrushRadius | Setting::SeaLevel
+        );
+        if shapes_the_rain && now != before && self.terrain.drops() > 0 {
+            self.inexact = true;
         }
         self.controls.show_setting(setting, now);
     }
@@ -179,6 +269,15 @@ impl Page {
         self.request_frame();
     }
 
+    /// A reader's change through a control. A replay under way stops where
+    /// it is first, so the map is never left in a state no link describes.
+    pub fn control(&self, change: impl FnOnce(&mut App)) {
+        self.update(|app| {
+            app.cancel_replay();
+            change(app);
+        });
+    }
+
     pub fn request_frame(&self) {
         if self.frame_pending.replace(true) {
             return;
@@ -192,12 +291,14 @@ impl Page {
 
     fn run_frame(&self) {
         self.frame_pending.set(false);
-        let looping = {
+        let busy = {
             let mut app = self.app.borrow_mut();
             app.frame();
-            app.looping
+            let now = window().performance().map_or(0.0, |p| p.now());
+            app.write_link(now);
+            app.looping || app.replay.is_some()
         };
-        if looping {
+        if busy {
             self.request_frame();
         }
     }

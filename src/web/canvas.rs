@@ -87,7 +87,7 @@ impl Canvas {
             own_height
         } else {
             let h = (width * (ROWS - 1) as f64 / (COLS - 1) as f64).round();
-            let _ = style.set_property("height", &format!("{h}px"));
+            let _ = style.set_property("height", &format!("{}px", h as u32));
             h
         };
         let ratio = window().device_pixel_ratio().max(1.0);
@@ -195,6 +195,31 @@ impl Canvas {
             }
         }
         Some(path)
+    }
+
+    /// Says, for assistive technology, whether the map is being brought back.
+    pub fn set_busy(&self, busy: bool) {
+        let _ = self.canvas.set_attribute("aria-busy", if busy { "true" } else { "false" });
+    }
+
+    /// The progress of a replay, over the bottom of the map.
+    pub fn progress(&self, done: u64, total: u64, capped: bool) {
+        let ctx = &self.ctx;
+        let share = if total == 0 { 1.0 } else { done as f64 / total as f64 };
+        let band = 34.0;
+        ctx.save();
+        ctx.set_global_alpha(0.75);
+        ctx.set_fill_style_str("#000000");
+        ctx.fill_rect(0.0, self.height - band, self.width, band);
+        ctx.set_global_alpha(1.0);
+        ctx.set_fill_style_str("#ff6600");
+        ctx.fill_rect(0.0, self.height - 4.0, self.width * share, 4.0);
+        ctx.set_fill_style_str("#ffffff");
+        ctx.set_font("14px sans-serif");
+        let cap = if capped { " (the most a link replays)" } else { "" };
+        let text = format!("Bringing back the shared map: {} of {} drops{cap}", thousands(done), thousands(total));
+        let _ = ctx.fill_text(&text, 12.0, self.height - 14.0);
+        ctx.restore();
     }
 
     /// Debug mode: the latest drops' routes and how many have fallen.

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlAnchorElement, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
@@ -11,7 +12,7 @@ use crate::color_schemes::{scheme, SCHEMES};
 use crate::settings::Setting;
 
 use super::app::{App, Page};
-use super::dom::{document, find, listen, show_icon, warn};
+use super::dom::{document, find, listen, number_text, show_icon, warn};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
 const SEED_MAX: f64 = u32::MAX as f64;
@@ -32,6 +33,7 @@ pub struct Controls {
     pause: Option<Element>,
     restart: Option<Element>,
     save: Option<Element>,
+    share: Option<Element>,
     fullscreen: Option<Element>,
     rivers: Option<HtmlInputElement>,
     original: Option<HtmlInputElement>,
@@ -54,6 +56,7 @@ impl Controls {
             pause: control("pause-toggle", &mut missing),
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
+            share: control("share", &mut missing),
             fullscreen: control("fullscreen-toggle", &mut missing),
             rivers: control("rivers", &mut missing),
             original: control("original", &mut missing),
@@ -82,9 +85,9 @@ impl Controls {
         for s in &self.sliders {
             let slider = s.setting.slider();
             if let Some(input) = &s.control {
-                input.set_min(&slider.min.to_string());
-                input.set_max(&slider.max.to_string());
-                input.set_step(&slider.step.to_string());
+                input.set_min(&number_text(slider.min));
+                input.set_max(&number_text(slider.max));
+                input.set_step(&number_text(slider.step));
             }
             self.show_setting(s.setting, app.terrain.settings().get(s.setting));
         }
@@ -98,7 +101,9 @@ impl Controls {
         }
         self.show_scheme(app.scheme.key);
         self.show_seed(app.terrain.seed());
-        for (checkbox, on) in [(&self.rivers, app.show_rivers), (&self.original, false), (&self.debug, app.debug)] {
+        for (checkbox, on) in
+            [(&self.rivers, app.show_rivers), (&self.original, app.terrain.show_original()), (&self.debug, app.debug)]
+        {
             if let Some(c) = checkbox {
                 c.set_checked(on);
             }
@@ -110,10 +115,10 @@ impl Controls {
     pub fn show_setting(&self, setting: Setting, value: f64) {
         if let Some(s) = self.sliders.iter().find(|s| s.setting == setting) {
             if let Some(input) = &s.control {
-                input.set_value(&value.to_string());
+                input.set_value(&number_text(value));
             }
             if let Some(label) = &s.label {
-                label.set_text_content(Some(&value.to_string()));
+                label.set_text_content(Some(&number_text(value)));
             }
         }
     }
@@ -173,7 +178,7 @@ fn on_toggle(checkbox: &Option<HtmlInputElement>, page: &Rc<Page>, action: impl 
     if let Some(c) = checkbox {
         let page = page.clone();
         let box_ = c.clone();
-        listen(c, "change", move |_| page.update(|app| action(app, box_.checked())));
+        listen(c, "change", move |_| page.control(|app| action(app, box_.checked())));
     }
 }
 
@@ -182,12 +187,16 @@ pub fn wire(page: &Rc<Page>) {
     let app = page.app.borrow();
     let c = &app.controls;
 
-    on_click(&c.pause, page, |page| page.update(|app| app.set_looping(!app.looping)));
-    on_click(&c.restart, page, |page| page.update(|app| app.restart(app.terrain.seed())));
+    on_click(&c.pause, page, |page| page.control(|app| app.set_looping(!app.looping)));
+    on_click(&c.restart, page, |page| page.control(|app| app.restart(app.terrain.seed())));
     on_click(&c.new_seed, page, |page| {
-        page.update(|app| app.restart((js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32))
+        page.control(|app| app.restart((js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32))
     });
     on_click(&c.save, page, |page| save_picture(&page.app.borrow()));
+    if let Some(button) = &c.share {
+        let (page, button_) = (page.clone(), button.clone());
+        listen(button, "click", move |_| share(&page, &button_));
+    }
     on_click(&c.fullscreen, page, |page| {
         let doc = document();
         if doc.fullscreen_element().is_some() {
@@ -201,7 +210,7 @@ pub fn wire(page: &Rc<Page>) {
         let (page, picker_) = (page.clone(), picker.clone());
         listen(picker, "change", move |_| {
             if let Some(s) = scheme(&picker_.value()) {
-                page.update(|app| {
+                page.control(|app| {
                     app.scheme = s;
                     app.scheme_picked = true;
                 });
@@ -211,7 +220,7 @@ pub fn wire(page: &Rc<Page>) {
 
     if let Some(seed) = &c.seed {
         let (page, seed_) = (page.clone(), seed.clone());
-        listen(seed, "change", move |_| page.update(|app| app.restart(parse_seed(&seed_.value()))));
+        listen(seed, "change", move |_| page.control(|app| app.restart(parse_seed(&seed_.value()))));
     }
 
     on_toggle(&c.rivers, page, |app, on| app.show_rivers = on);
@@ -225,9 +234,8 @@ pub fn wire(page: &Rc<Page>) {
         if let Some(input) = &s.control {
             let (page, input_, setting) = (page.clone(), input.clone(), s.setting);
             listen(input, "input", move |_| {
-                if let Ok(value) = input_.value().parse::<f64>() {
-                    page.update(|app| app.set(setting, value));
-                }
+                // The browser reads the number; a non-finite one is ignored
+                page.control(|app| app.set(setting, input_.value_as_number()));
             });
         }
     }
@@ -239,6 +247,62 @@ pub fn wire(page: &Rc<Page>) {
             app.canvas.fit();
         })
     });
+}
+
+/// How long the share button says what it did.
+const SHARE_NOTE_MS: i32 = 2500;
+
+/// Copies a link to the map and says so on the button; where the clipboard
+/// is unavailable, shows the link beside the button to copy by hand.
+fn share(page: &Rc<Page>, button: &Element) {
+    let inexact = {
+        let mut app = page.app.borrow_mut();
+        app.cancel_replay();
+        super::sharing::write_address(&app.link());
+        app.inexact
+    };
+    page.request_frame();
+    let url = super::dom::window().location().href().unwrap_or_default();
+    let label = button.text_content().unwrap_or_default();
+    let button = button.clone();
+    let to_copy = url.clone();
+    super::sharing::copy(&to_copy, move |copied| {
+        let note = match (copied, inexact) {
+            (true, false) => "Link copied",
+            (true, true) => "Link copied (settings changed while it rained: the link rains it all with today's)",
+            (false, _) => "Copy this link:",
+        };
+        button.set_text_content(Some(note));
+        if !copied {
+            show_link_to_copy(&button, &url);
+        }
+        let (button_, label_) = (button.clone(), label.clone());
+        let restore = Closure::once_into_js(move || button_.set_text_content(Some(&label_)));
+        let _ = super::dom::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), SHARE_NOTE_MS);
+    });
+}
+
+/// A read-only field after `button` holding `url`, selected, for copying by
+/// hand. Its text is set as a value, never as markup.
+fn show_link_to_copy(button: &Element, url: &str) {
+    let field = button
+        .next_element_sibling()
+        .filter(|e| e.class_list().contains("he-share-link"))
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .or_else(|| {
+            let input = document().create_element("input").ok()?.dyn_into::<HtmlInputElement>().ok()?;
+            input.set_read_only(true);
+            input.set_class_name("he-share-link");
+            let _ = input.set_attribute("aria-label", "A link to this map");
+            let _ = button.after_with_node_1(&input);
+            Some(input)
+        });
+    if let Some(field) = field {
+        field.set_value(url);
+        let _ = field.focus();
+        field.select();
+    }
 }
 
 /// Downloads the canvas as a PNG, named as the original names it.

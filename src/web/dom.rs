@@ -32,6 +32,13 @@ pub fn listen(target: &EventTarget, event: &str, handler: impl FnMut(web_sys::Ev
     closure.forget();
 }
 
+/// A number as JavaScript writes it (`String(n)`), as the original's labels
+/// show it: 0.3, 200, 0.012. The browser already knows how, so the page's
+/// wasm carries no float formatting of its own (it would double its size).
+pub fn number_text(n: f64) -> String {
+    js_sys::Number::from(n).to_string_with_radix(10).map(String::from).unwrap_or_default()
+}
+
 pub fn warn(message: &str) {
     web_sys::console::warn_1(&format!("hydraulic erosion: {message}").into());
 }

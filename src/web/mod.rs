@@ -6,6 +6,7 @@ mod app;
 mod canvas;
 mod controls;
 mod dom;
+mod sharing;
 mod theme;
 
 use std::cell::RefCell;
@@ -19,7 +20,7 @@ use web_sys::{HtmlElement, ResizeObserver};
 use crate::settings::Setting;
 use crate::terrain::Terrain;
 
-use app::{App, Page};
+use app::{App, Page, Replay};
 use canvas::Canvas;
 use controls::Controls;
 use dom::document;
@@ -37,11 +38,27 @@ pub fn start() {
     else {
         return;
     };
-    let seed = (js_sys::Math::random() * 1_000_000.0).floor() as u32;
-    let mut app = App::new(Terrain::new(seed), Canvas::new(holder.clone()), Controls::find(), theme::site_scheme());
-    // It starts raining straight away, unless the reader asked for less motion
+    // A link brings its map back: the same seed and settings, then its
+    // drops replayed; a page without one starts a new map
+    let shared = sharing::read_address();
+    let link = shared.link;
+    let seed = link.seed.unwrap_or_else(|| (js_sys::Math::random() * 1_000_000.0).floor() as u32);
+    let scheme = link.scheme.and_then(crate::color_schemes::scheme).unwrap_or_else(theme::site_scheme);
+    let terrain = Terrain::with_settings(seed, link.settings.clone());
+    let mut app = App::new(terrain, Canvas::new(holder.clone()), Controls::find(), scheme);
+    app.scheme_picked = link.scheme.is_some();
+    app.show_rivers = link.rivers;
+    app.debug = link.debug;
+    app.terrain.set_show_original(link.original);
+    app.terrain.set_record_paths(link.debug);
+    // It starts raining straight away, unless the reader asked for less
+    // motion or came by a link, which shows its map as it was shared
     app.reduced_motion = theme::prefers_reduced_motion();
-    app.looping = !app.reduced_motion;
+    app.looping = !app.reduced_motion && !shared.found;
+    if link.drops > 0 {
+        app.replay = Some(Replay { target: link.drops, capped: shared.capped });
+        app.canvas.set_busy(true);
+    }
     app.controls.fill(&app);
 
     let page = Page::new(app);
@@ -63,7 +80,8 @@ fn watch_size(holder: &HtmlElement, page: &Rc<Page>) {
 }
 
 /// The running sketch's state, for tests and the bench page: `{ seed, drops,
-/// frames, looping, scheme, heightsHash, settings: { name: value } }`, or
+/// frames, looping, replaying, scheme, heightsHash, settings: { name: value }
+/// }`, or
 /// `null` when no sketch runs.
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
@@ -75,11 +93,12 @@ pub fn page_state() -> JsValue {
             let _ = Reflect::set(&settings, &s.slider().name.into(), &app.terrain.settings().get(s).into());
         }
         let state = Object::new();
-        let fields: [(&str, JsValue); 7] = [
+        let fields: [(&str, JsValue); 8] = [
             ("seed", app.terrain.seed().into()),
             ("drops", (app.terrain.drops() as f64).into()),
             ("frames", (app.frames() as f64).into()),
             ("looping", app.looping.into()),
+            ("replaying", app.replay.is_some().into()),
             ("scheme", app.scheme.key.into()),
             ("heightsHash", format!("{:016x}", app.terrain.heights_hash()).into()),
             ("settings", settings.into()),

@@ -1,0 +1,138 @@
+// End-to-end tests of links: a link brings its map back to the bit, replays
+// with progress, survives being interrupted, leaves the host page's own
+// parameters alone, copies, and bad links never break the page.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch, open, state, pause } from './helpers.mjs'
+
+let server, browser
+before(async () => { server = await serve(); browser = await launch() })
+after(async () => { await browser?.close(); await server?.close() })
+
+const setSlider = (page, id, value) =>
+  page.$eval(`#experiment-control-${id}`, (e, v) => { e.value = v; e.dispatchEvent(new Event('input', { bubbles: true })) }, value)
+const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 30000 })
+const ourParams = url => [...new URL(url).searchParams].filter(([k]) => k.startsWith('he-'))
+
+test('a link carrying every setting brings back the same map to the bit', async () => {
+  const a = await open(browser, server.url + '/?utm_source=blog&page=2#comments')
+  await pause(a.page)
+  const sliders = { erosion: '0.55', deposition: '0.2', inertia: '0.12', 'brush-radius': '3', 'sea-level': '0.31', 'contour-levels': '7', 'terrain-scale': '0.016', 'drops-per-frame': '400' }
+  for (const [id, value] of Object.entries(sliders)) await setSlider(a.page, id, value)
+  await a.page.selectOption('#experiment-control-color-scheme', 'topographic')
+  await a.page.click('#experiment-control-original')
+  await a.page.click('#experiment-control-original')
+  await a.page.click('#experiment-control-rivers')
+  await a.page.click('#experiment-control-restart')
+  await a.page.click('#experiment-control-pause-toggle')
+  await a.page.waitForTimeout(1200)
+  await pause(a.page)
+  const made = await state(a.page)
+  const url = a.page.url()
+  assert.ok(made.drops > 0)
+  assert.match(url, /\?utm_source=blog&page=2&he-v=1&/, 'the host page\'s parameters come first, untouched')
+  assert.ok(url.endsWith('#comments'), 'the hash is kept')
+  assert.equal(new URL(url).searchParams.get('he-drops'), String(made.drops))
+
+  const b = await open(browser, url)
+  await replayed(b.page)
+  const got = await state(b.page)
+  assert.equal(got.heightsHash, made.heightsHash)
+  assert.equal(got.drops, made.drops)
+  assert.deepEqual(got.settings, made.settings)
+  assert.equal(got.scheme, 'topographic')
+  assert.equal(await b.page.isChecked('#experiment-control-rivers'), false)
+  assert.equal(got.looping, false, 'a shared map is shown as it was shared')
+  assert.deepEqual([...a.problems, ...b.problems], [])
+  await a.context.close()
+  await b.context.close()
+})
+
+test('a long replay shows its progress, keeps the page responsive and completes', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-drops=300000')
+  assert.equal((await state(page)).replaying, true)
+  assert.equal(await page.getAttribute('#sketch-holder canvas', 'aria-busy'), 'true')
+  const t0 = Date.now()
+  // The page answers while it replays
+  const answered = await page.evaluate(() => new Promise(r => setTimeout(() => r(window.wasmBindings.pageState().drops), 0)))
+  assert.ok(Date.now() - t0 < 500, 'the main thread answered within half a second')
+  assert.ok(answered < 300000, 'asked mid-replay')
+  await replayed(page)
+  assert.equal((await state(page)).drops, 300000)
+  assert.equal(await page.getAttribute('#sketch-holder canvas', 'aria-busy'), 'false')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('touching a control mid-replay stops it in a state the link describes', async () => {
+  const { page, context } = await open(browser, server.url + '/?he-seed=3&he-drops=2000000')
+  await page.waitForTimeout(300)
+  await setSlider(page, 'contour-levels', '4')
+  await page.waitForTimeout(200)
+  const s = await state(page)
+  assert.equal(s.replaying, false)
+  assert.equal(s.looping, false, 'stopped, not raining')
+  assert.ok(s.drops > 0 && s.drops < 2000000, `${s.drops} drops`)
+  const params = Object.fromEntries(ourParams(page.url()))
+  assert.equal(params['he-drops'], String(s.drops), 'the address bar holds the state there is')
+  assert.equal(params['he-seed'], '3')
+  await context.close()
+})
+
+test('a link over the replay cap is cut down, and says so', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-drops=99999999999')
+  assert.equal(problems.length, 1, problems.join('\n'))
+  assert.match(problems[0], /he-drops: a link replays at most 5000000 drops/)
+  assert.equal((await state(page)).replaying, true)
+  await context.close()
+})
+
+test('copy link copies the address and says so; without a clipboard it shows the link', async () => {
+  const a = await open(browser, server.url + '/', { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } })
+  await pause(a.page)
+  await a.page.click('#experiment-control-share')
+  await a.page.waitForFunction(() => document.getElementById('experiment-control-share').textContent.startsWith('Link copied'))
+  const copied = await a.page.evaluate(() => navigator.clipboard.readText())
+  assert.equal(copied, a.page.url())
+  assert.equal(new URL(copied).searchParams.get('he-drops'), String((await state(a.page)).drops))
+  await a.context.close()
+
+  const b = await browser.newContext()
+  await b.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }))
+  const page = await b.newPage()
+  await page.goto(server.url + '/')
+  await page.waitForFunction(() => window.wasmBindings?.pageState())
+  await page.click('#experiment-control-share')
+  await page.waitForSelector('input.he-share-link')
+  assert.equal(await page.inputValue('input.he-share-link'), page.url())
+  assert.equal(await page.textContent('#experiment-control-share'), 'Copy this link:')
+  await b.close()
+})
+
+// Each bad link gives a working page and at most one warning per bad
+// parameter, each naming it; nothing from the link reaches the page's markup
+const BAD = [
+  'he-seed=abc', 'he-seed=-5', 'he-seed=1.5', 'he-seed=4294967296', 'he-seed=99999999999999999999999', 'he-seed=',
+  'he-erosion=NaN', 'he-erosion=Infinity', 'he-erosion=-Infinity', 'he-erosion=1e999', 'he-erosion=0x10',
+  'he-inertia=%zz', 'he-inertia=%', 'he-inertia=%C3%28', 'he-drops=-1', 'he-drops=1.5', 'he-drops=lots',
+  'he-scheme=neon', 'he-scheme=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'he-scheme=%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+  'he-rivers=yes', 'he-debug=2', 'he-gravity=9', 'he-v=two', 'he-v=99', 'he-seed=1&he-seed=2',
+  'he-seed=' + 'a'.repeat(5000), 'he-%zz=1', 'he-contour-levels=<b>x</b>', 'he-brush-radius=-3', 'he-sea-level=7',
+  'he-terrain-scale=0', '&&&=&he-=', 'he-erosion=0.5&he-erosion=0.6&he-erosion=0.7'
+]
+
+test(`${BAD.length} bad links each give a working page with a warning naming the parameter`, async () => {
+  assert.ok(BAD.length >= 30)
+  for (const query of BAD) {
+    const { page, context, problems } = await open(browser, `${server.url}/?${query}`)
+    await page.waitForFunction(() => window.wasmBindings.pageState().frames > 0)
+    assert.ok(problems.every(p => p.startsWith('console.warning: hydraulic erosion:')), `${query}: ${problems.join('\n')}`)
+    assert.ok(problems.length >= 1 && problems.length <= 3, `${query}: ${problems.length} warnings`)
+    assert.ok(problems.every(p => /he-/.test(p)), `${query}: a warning does not name the parameter`)
+    const injected = await page.evaluate(() => document.querySelectorAll('img, script:not([type=module]), b').length)
+    assert.equal(injected, 0, `${query}: markup from the link reached the page`)
+    const s = await state(page)
+    assert.ok(Object.values(s.settings).every(Number.isFinite), query)
+    await context.close()
+  }
+})
