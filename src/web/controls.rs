@@ -56,7 +56,8 @@ impl Controls {
             pause: control("pause-toggle", &mut missing),
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
-            share: control("share", &mut missing),
+            // Optional: the p5 version's host pages have no share button
+            share: document().get_element_by_id("experiment-control-share"),
             fullscreen: control("fullscreen-toggle", &mut missing),
             rivers: control("rivers", &mut missing),
             original: control("original", &mut missing),

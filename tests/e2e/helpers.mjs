@@ -15,15 +15,17 @@ export const dist = path.join(root, 'dist')
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png' }
 
-// Serves `dir` on a free loopback port. `pages` maps extra paths to HTML.
-export async function serve(dir = dist, pages = {}) {
+// Serves `dir` at the path `at` on a free loopback port. `pages` maps
+// extra paths to HTML.
+export async function serve(dir = dist, pages = {}, at = '/') {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x')
     if (pages[url.pathname]) {
       res.writeHead(200, { 'content-type': 'text/html' })
       return res.end(pages[url.pathname])
     }
-    let file = path.join(dir, decodeURIComponent(url.pathname))
+    if (!url.pathname.startsWith(at)) { res.writeHead(404); return res.end('not found') }
+    let file = path.join(dir, decodeURIComponent(url.pathname.slice(at.length - 1)))
     if (!file.startsWith(dir)) { res.writeHead(403); return res.end() }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     fs.readFile(file, (err, body) => {

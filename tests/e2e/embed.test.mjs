@@ -1,0 +1,104 @@
+// End-to-end tests of embedding: the drop-in for the p5 version and the
+// <iframe>, both from a sub-path of a site, at every holder size.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch } from './helpers.mjs'
+
+const AT = '/static/hydraulic-erosion/'
+
+// A blog post's own markup, as the p5 version's host page has it (the
+// original's IDs), loading our bundle instead of p5.min.js + sketch.js: the
+// snippet from the README, plus one line that hands the tests the state
+function dropIn(holderStyle) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+  <title>A blog post</title>
+  <style>body { margin: 0 } #sketch-holder { ${holderStyle} } .hidden { display: none }</style></head>
+  <body><article><p>Some prose before the sketch.</p>
+  <div id="sketch-holder"></div>
+  <select id="experiment-control-color-scheme"></select> <input id="experiment-control-seed" type="number">
+  <button id="experiment-control-new-seed">New seed</button>
+  <button id="experiment-control-pause-toggle"><svg class="icon-play"></svg><svg class="icon-pause"></svg></button>
+  <button id="experiment-control-restart">Restart</button> <button id="experiment-control-save">Save</button>
+  <button id="experiment-control-fullscreen-toggle"><svg class="icon-expand"></svg><svg class="icon-compress"></svg></button>
+  <input type="checkbox" id="experiment-control-rivers"> <input type="checkbox" id="experiment-control-original">
+  <input type="checkbox" id="experiment-control-debug-mode">
+  ${['drops-per-frame', 'erosion', 'deposition', 'inertia', 'brush-radius', 'sea-level', 'contour-levels', 'terrain-scale']
+    .map(id => `<input type="range" id="experiment-control-${id}"><span id="experiment-label-${id}"></span>`).join('\n')}
+  </article>
+  <script type="module">
+    import init, { pageState } from '${AT}hydraulic-erosion.js'
+    await init()
+    window.pageState = pageState
+  </script></body></html>`
+}
+
+const SIZES = [[320, 180], [640, 360], [1280, 720], [1920, 1080], [390, 844]]
+let server, browser
+before(async () => {
+  const pages = { '/blog/2026/a-post/': dropIn('width: 960px; height: 540px') }
+  for (const [w, h] of SIZES) pages[`/blog/sized/${w}x${h}/`] = dropIn(`width: ${w}px; height: ${h}px`)
+  pages['/blog/framed/'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+    <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
+  server = await serve(undefined, pages, AT)
+  browser = await launch()
+})
+after(async () => { await browser?.close(); await server?.close() })
+
+// A page that records problems and every host it asked for something
+async function visit(path, viewport = { width: 2000, height: 1200 }) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const problems = []
+  const hosts = new Set()
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
+  page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`) })
+  page.on('request', r => hosts.add(new URL(r.url()).host))
+  await page.goto(server.url + path)
+  return { page, context, problems, hosts }
+}
+
+test('the drop-in draws in a blog post from a sub-path, with nothing from elsewhere and no styles of ours on the post', async () => {
+  const { page, context, problems, hosts } = await visit('/blog/2026/a-post/')
+  await page.waitForFunction(() => window.pageState?.()?.frames > 2)
+  const drops = (await page.evaluate(() => window.pageState())).drops
+  assert.ok(drops > 0, 'it rains')
+  assert.deepEqual([...hosts], [new URL(server.url).host], 'everything comes from the site itself')
+  assert.deepEqual(problems, [])
+  const canvas = await page.$eval('#sketch-holder canvas', c => [c.clientWidth, c.clientHeight])
+  assert.deepEqual(canvas, [960, 540])
+  // Our styles stay on our canvas: the post's elements keep theirs
+  const touched = await page.evaluate(() => [...document.querySelectorAll('body *:not(canvas)')].filter(e => e.hasAttribute('style')).map(e => e.id || e.tagName))
+  assert.deepEqual(touched, [])
+  assert.equal(await page.evaluate(() => document.querySelectorAll('style').length), 1, 'no stylesheet added')
+  // ... and the controls work
+  await page.click('#experiment-control-pause-toggle')
+  assert.equal((await page.evaluate(() => window.pageState())).looping, false)
+  assert.equal(await page.textContent('#experiment-label-erosion'), '0.3')
+  await context.close()
+})
+
+for (const [w, h] of SIZES) {
+  test(`the canvas fills a ${w} × ${h} holder, crisp at any pixel ratio`, async () => {
+    const { page, context, problems } = await visit(`/blog/sized/${w}x${h}/`)
+    await page.waitForFunction(() => window.pageState?.()?.frames > 1)
+    const [cw, ch, bw, bh, ratio] = await page.$eval('#sketch-holder canvas', c => [c.clientWidth, c.clientHeight, c.width, c.height, devicePixelRatio])
+    assert.deepEqual([cw, ch], [w, h])
+    assert.deepEqual([bw, bh], [Math.round(w * ratio), Math.round(h * ratio)])
+    assert.deepEqual(problems, [])
+    await context.close()
+  })
+}
+
+test('the page in an <iframe> from a sub-path takes a compact layout and draws', async () => {
+  const { page, context, problems, hosts } = await visit('/blog/framed/', { width: 900, height: 900 })
+  const frame = page.frames().find(f => f.url().includes(AT))
+  assert.ok(frame, 'the frame loaded from the sub-path')
+  await frame.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 1)
+  assert.equal(await frame.evaluate(() => document.documentElement.classList.contains('embedded')), true)
+  assert.equal(await frame.isVisible('h1'), false, 'no heading in the compact layout')
+  const width = await frame.$eval('#sketch-holder canvas', c => c.clientWidth)
+  assert.ok(width >= 650 && width <= 700, `the map spans the frame (${width} px)`)
+  assert.deepEqual([...hosts], [new URL(server.url).host])
+  assert.deepEqual(problems, [])
+  await context.close()
+})
