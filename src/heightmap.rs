@@ -3,9 +3,9 @@
 //! is black and height 1 white; the few cells that deposits have raised above
 //! 1 are white too.
 //!
-//! Not yet offered on the page: the `png` crate adds about 49 KB (gzipped) to
-//! the page's wasm, which would break its download budget, so it is to be
-//! loaded as a separate module only when a reader asks for a heightmap.
+//! The page reaches it through a module of its own
+//! (`src/bin/heightmap_encoder.rs`), fetched only when a reader saves a
+//! heightmap: the `png` crate would otherwise be most of the page's download.
 
 use crate::grid::{COLS, ROWS};
 

@@ -30,5 +30,5 @@ pub mod viewport;
 
 pub mod bindings;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod web;

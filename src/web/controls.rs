@@ -6,13 +6,13 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlAnchorElement, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
+use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
 use crate::color_schemes::{scheme, SCHEMES};
 use crate::settings::Setting;
 
 use super::app::{App, Page};
-use super::dom::{document, find, listen, number_text, show_icon, warn};
+use super::dom::{document, download, find, listen, number_text, show_icon, warn};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
 const SEED_MAX: f64 = u32::MAX as f64;
@@ -33,6 +33,7 @@ pub struct Controls {
     pause: Option<Element>,
     restart: Option<Element>,
     save: Option<Element>,
+    save_heightmap: Option<Element>,
     share: Option<Element>,
     fullscreen: Option<Element>,
     rivers: Option<HtmlInputElement>,
@@ -56,6 +57,8 @@ impl Controls {
             pause: control("pause-toggle", &mut missing),
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
+            // Optional, like the share button: the p5 version had none
+            save_heightmap: document().get_element_by_id("experiment-control-save-heightmap"),
             // Optional: the p5 version's host pages have no share button
             share: document().get_element_by_id("experiment-control-share"),
             fullscreen: control("fullscreen-toggle", &mut missing),
@@ -162,10 +165,11 @@ pub fn parse_seed(text: &str) -> u32 {
     }
 }
 
-/// The name of a saved picture, as the original names it.
-fn picture_name(app: &App) -> String {
-    let now = (js_sys::Date::now() / 1000.0).floor();
-    format!("hydraulic_erosion_{}_seed{}_{}drops_{now}.png", app.scheme.key, app.terrain.seed(), app.terrain.drops())
+/// The name of a saved picture, as the original names it: what it shows
+/// (the colour scheme, or "heightmap"), the seed, the drops, the time.
+fn file_name(shows: &str, app: &App) -> String {
+    let now = (js_sys::Date::now() / 1000.0).floor() as u64;
+    format!("hydraulic_erosion_{shows}_seed{}_{}drops_{now}.png", app.terrain.seed(), app.terrain.drops())
 }
 
 fn on_click(element: &Option<Element>, page: &Rc<Page>, action: impl Fn(&Page) + 'static) {
@@ -194,6 +198,10 @@ pub fn wire(page: &Rc<Page>) {
         page.control(|app| app.restart((js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32))
     });
     on_click(&c.save, page, |page| save_picture(&page.app.borrow()));
+    on_click(&c.save_heightmap, page, |page| {
+        let app = page.app.borrow();
+        super::heightmap_download::save(app.terrain.heights().to_vec(), file_name("heightmap", &app));
+    });
     if let Some(button) = &c.share {
         let (page, button_) = (page.clone(), button.clone());
         listen(button, "click", move |_| share(&page, &button_));
@@ -308,14 +316,8 @@ fn show_link_to_copy(button: &Element, url: &str) {
 
 /// Downloads the canvas as a PNG, named as the original names it.
 fn save_picture(app: &App) {
-    let Ok(url) = app.canvas.element().to_data_url_with_type("image/png") else {
-        warn("the canvas could not be saved");
-        return;
-    };
-    let Some(link) = document().create_element("a").ok().and_then(|e| e.dyn_into::<HtmlAnchorElement>().ok()) else {
-        return;
-    };
-    link.set_href(&url);
-    link.set_download(&picture_name(app));
-    link.click();
+    match app.canvas.element().to_data_url_with_type("image/png") {
+        Ok(url) => download(&url, &file_name(app.scheme.key, app)),
+        Err(_) => warn("the canvas could not be saved"),
+    }
 }

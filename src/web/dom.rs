@@ -39,6 +39,17 @@ pub fn number_text(n: f64) -> String {
     js_sys::Number::from(n).to_string_with_radix(10).map(String::from).unwrap_or_default()
 }
 
+/// Has the browser download `url` as a file called `name`.
+pub fn download(url: &str, name: &str) {
+    let Some(link) = document().create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    else {
+        return;
+    };
+    link.set_href(url);
+    link.set_download(name);
+    link.click();
+}
+
 pub fn warn(message: &str) {
     web_sys::console::warn_1(&format!("hydraulic erosion: {message}").into());
 }

@@ -6,6 +6,7 @@ mod app;
 mod canvas;
 mod controls;
 mod dom;
+mod heightmap_download;
 mod sharing;
 mod theme;
 
@@ -107,6 +108,16 @@ pub fn page_state() -> JsValue {
             let _ = Reflect::set(&state, &key.into(), &value);
         }
         state.into()
+    })
+}
+
+/// The running sketch's heights now (320 × 180, row by row, a copy), or
+/// `null` when no sketch runs.
+#[wasm_bindgen(js_name = pageHeights)]
+pub fn page_heights() -> JsValue {
+    PAGE.with(|p| match p.borrow().as_ref() {
+        Some(page) => js_sys::Float32Array::from(page.app.borrow().terrain.heights()).into(),
+        None => JsValue::NULL,
     })
 }
 

@@ -19,6 +19,7 @@ function dropIn(holderStyle) {
   <button id="experiment-control-new-seed">New seed</button>
   <button id="experiment-control-pause-toggle"><svg class="icon-play"></svg><svg class="icon-pause"></svg></button>
   <button id="experiment-control-restart">Restart</button> <button id="experiment-control-save">Save</button>
+  <button id="experiment-control-save-heightmap">Save heightmap</button>
   <button id="experiment-control-fullscreen-toggle"><svg class="icon-expand"></svg><svg class="icon-compress"></svg></button>
   <input type="checkbox" id="experiment-control-rivers"> <input type="checkbox" id="experiment-control-original">
   <input type="checkbox" id="experiment-control-debug-mode">
@@ -46,7 +47,7 @@ after(async () => { await browser?.close(); await server?.close() })
 
 // A page that records problems and every host it asked for something
 async function visit(path, viewport = { width: 2000, height: 1200 }) {
-  const context = await browser.newContext({ viewport })
+  const context = await browser.newContext({ viewport, acceptDownloads: true })
   const page = await context.newPage()
   const problems = []
   const hosts = new Set()
@@ -70,9 +71,11 @@ test('the drop-in draws in a blog post from a sub-path, with nothing from elsewh
   const touched = await page.evaluate(() => [...document.querySelectorAll('body *:not(canvas)')].filter(e => e.hasAttribute('style')).map(e => e.id || e.tagName))
   assert.deepEqual(touched, [])
   assert.equal(await page.evaluate(() => document.querySelectorAll('style').length), 1, 'no stylesheet added')
-  // ... and the controls work
+  // ... and the controls work, the heightmap's encoder found beside our module
   await page.click('#experiment-control-pause-toggle')
   assert.equal((await page.evaluate(() => window.pageState())).looping, false)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#experiment-control-save-heightmap')])
+  assert.match(download.suggestedFilename(), /^hydraulic_erosion_heightmap_seed\d+_\d+drops_\d+\.png$/)
   assert.equal(await page.textContent('#experiment-label-erosion'), '0.3')
   await context.close()
 })

@@ -45,10 +45,12 @@ export async function launch() {
   })
 }
 
-// The built bundle's file names: { js, wasm }
+// The page's module in the build (Trunk.toml turns file hashes off)
 export function bundle() {
-  const files = fs.readdirSync(dist)
-  return { js: files.find(f => f.endsWith('.js')), wasm: files.find(f => f.endsWith('.wasm')) }
+  const js = 'hydraulic-erosion.js'
+  const wasm = 'hydraulic-erosion_bg.wasm'
+  for (const f of [js, wasm]) if (!fs.existsSync(path.join(dist, f))) throw new Error(`no ${f} in dist/: build first`)
+  return { js, wasm }
 }
 
 // dist/index.html with <html class="dark">, as a site in its dark theme
