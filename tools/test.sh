@@ -12,6 +12,7 @@ say "format and lints"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features heightmap-encoder --bin heightmap-encoder -- -D warnings
 
 say "native tests"
 cargo test
