@@ -146,7 +146,8 @@ impl App {
         self.frames
     }
 
-    /// One frame: rain if it is raining, then draw.
+    /// One frame: a slice of the replay, or the rain if it is raining; then
+    /// draw.
     pub fn frame(&mut self) {
         self.frames += 1;
         if let Some(replay) = self.replay {

@@ -154,6 +154,11 @@ impl Controls {
     }
 }
 
+/// A new seed, as the original rolls one.
+pub fn random_seed() -> u32 {
+    (js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32
+}
+
 /// What a seed typed in means: as the original's `parseInt(text) || 0`,
 /// then brought into the range of seeds.
 pub fn parse_seed(text: &str) -> u32 {
@@ -194,9 +199,7 @@ pub fn wire(page: &Rc<Page>) {
 
     on_click(&c.pause, page, |page| page.control(|app| app.set_looping(!app.looping)));
     on_click(&c.restart, page, |page| page.control(|app| app.restart(app.terrain.seed())));
-    on_click(&c.new_seed, page, |page| {
-        page.control(|app| app.restart((js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32))
-    });
+    on_click(&c.new_seed, page, |page| page.control(|app| app.restart(random_seed())));
     on_click(&c.save, page, |page| save_picture(&page.app.borrow()));
     on_click(&c.save_heightmap, page, |page| {
         let app = page.app.borrow();

@@ -43,7 +43,7 @@ pub fn start() {
     // drops replayed; a page without one starts a new map
     let shared = sharing::read_address();
     let link = shared.link;
-    let seed = link.seed.unwrap_or_else(|| (js_sys::Math::random() * 1_000_000.0).floor() as u32);
+    let seed = link.seed.unwrap_or_else(controls::random_seed);
     let scheme = link.scheme.and_then(crate::color_schemes::scheme).unwrap_or_else(theme::site_scheme);
     let terrain = Terrain::with_settings(seed, link.settings.clone());
     let mut app = App::new(terrain, Canvas::new(holder.clone()), Controls::find(), scheme);
@@ -53,9 +53,9 @@ pub fn start() {
     app.terrain.set_show_original(link.original);
     app.terrain.set_record_paths(link.debug);
     // It starts raining straight away, unless the reader asked for less
-    // motion or came by a link, which shows its map as it was shared
+    // motion or came by a link with drops, whose map is shown as shared
     app.reduced_motion = theme::prefers_reduced_motion();
-    app.looping = !app.reduced_motion && !shared.found;
+    app.looping = !app.reduced_motion && link.drops == 0;
     if link.drops > 0 {
         app.replay = Some(Replay { target: link.drops, capped: shared.capped });
         app.canvas.set_busy(true);
