@@ -177,7 +177,7 @@ impl JsTerrain {
     /// fingerprints on every platform.
     #[wasm_bindgen(js_name = heightsHash)]
     pub fn heights_hash(&self) -> String {
-        format!("{:016x}", self.inner.heights_hash())
+        self.inner.heights_hash_hex()
     }
 
     /// Cells across.

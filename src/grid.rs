@@ -22,6 +22,12 @@ pub fn column_row(i: usize) -> (usize, usize) {
 #[inline]
 pub fn on_edge(i: usize) -> bool {
     let (x, y) = column_row(i);
+    on_edge_at(x, y)
+}
+
+/// Whether the cell at column `x`, row `y` is on the outer ring of the grid.
+#[inline]
+pub fn on_edge_at(x: usize, y: usize) -> bool {
     x == 0 || y == 0 || x == COLS - 1 || y == ROWS - 1
 }
 

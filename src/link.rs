@@ -66,8 +66,6 @@ impl Default for MapLink {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reading {
     pub link: MapLink,
-    /// Whether the query had any parameter of ours at all.
-    pub found: bool,
     /// Whether the drops were cut down to [`MAX_DROPS`].
     pub capped: bool,
     /// One line per parameter that was clamped or ignored, naming it.
@@ -153,7 +151,7 @@ fn whole(value: &str) -> Option<u64> {
 
 /// Reads the parameters of ours in a query (with or without its `?`).
 pub fn read(query: &str) -> Reading {
-    let mut reading = Reading { link: MapLink::default(), found: false, capped: false, warnings: Vec::new() };
+    let mut reading = Reading { link: MapLink::default(), capped: false, warnings: Vec::new() };
     let mut seen: Vec<String> = Vec::new();
     for (raw_key, raw_value) in pairs(query) {
         let Some(key) = decode(raw_key) else {
@@ -163,7 +161,6 @@ pub fn read(query: &str) -> Reading {
             continue;
         };
         let Some(name) = key.strip_prefix(PREFIX) else { continue };
-        reading.found = true;
         let shown = if key.len() > MAX_VALUE_LENGTH { format!("{}…", &key[..MAX_VALUE_LENGTH]) } else { key.clone() };
         let mut warn = |why: &str| reading.warnings.push(format!("ignored {shown}: {why}"));
         if seen.contains(&key) {
@@ -319,7 +316,7 @@ mod tests {
         let query = write(&link);
         let reading = read(&format!("?{query}"));
         assert_eq!(reading.link, link);
-        assert!(reading.found && !reading.capped && reading.warnings.is_empty(), "{:?}", reading.warnings);
+        assert!(!reading.capped && reading.warnings.is_empty(), "{:?}", reading.warnings);
         assert_eq!(read(&write(&MapLink::default())).link, MapLink::default());
     }
 
@@ -337,7 +334,7 @@ mod tests {
     #[test]
     fn the_host_pages_parameters_are_not_ours() {
         let reading = read("?seed=5&drops=9&utm_source=blog&p=2");
-        assert!(!reading.found && reading.warnings.is_empty());
+        assert!(reading.warnings.is_empty());
         assert_eq!(reading.link, MapLink::default());
         assert_eq!(merge("", "he-v=1"), "?he-v=1");
         assert_eq!(merge("?a=1&he-drops=5&he%2Dseed=3", ""), "?a=1");

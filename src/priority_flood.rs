@@ -12,17 +12,19 @@
 //! The original keeps its queue in a binary heap. Here it is a bucket queue,
 //! which suits a flood: no cell is ever pushed below the last one popped,
 //! and the heights lie in a known range.
+//!
 //! The filled map is the same to the bit as the original's, whatever order
 //! cells of equal value come out in: every cell popped at value v raises the
 //! neighbours it reaches to at least v + RISE, which is above v, so all the
 //! cells at v are popped before any cell they reach, and whichever of them
-//! reaches a neighbour first gives it the same height. The order the cells come out in is kept: it is a
-//! height order (lowest first), which is all the flow routing needs, so it
-//! never sorts.
+//! reaches a neighbour first gives it the same height.
+//!
+//! The order the cells come out in is kept: it is a height order (lowest
+//! first), which is all the flow routing needs, so it never sorts.
 
 use crate::bucket_queue::BucketQueue;
 use crate::float_min_max::greater;
-use crate::grid::{for_each_neighbour, CELLS, COLS, ROWS};
+use crate::grid::{for_each_neighbour, on_edge_at, CELLS, COLS, ROWS};
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.
@@ -74,8 +76,7 @@ impl PriorityFlood {
         for y in 0..ROWS {
             for x in 0..COLS {
                 let i = y * COLS + x;
-                let edge = y == 0 || y == ROWS - 1 || x == 0 || x == COLS - 1;
-                if edge || (self.filled[i] as f64) < sea_level {
+                if on_edge_at(x, y) || (self.filled[i] as f64) < sea_level {
                     self.reached[i] = true;
                     self.queue.push(self.filled[i], i as u32);
                 }

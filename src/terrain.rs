@@ -190,11 +190,7 @@ impl Terrain {
 
     /// The terrain being shown: now, or before any rain.
     pub fn shown(&self) -> &[f32] {
-        if self.show_original {
-            &self.original
-        } else {
-            &self.heights[..]
-        }
+        shown(self.show_original, &self.original, &self.heights)
     }
 
     /// Whether the routes of the next drops are kept (debug mode). Turning it
@@ -216,13 +212,13 @@ impl Terrain {
 
     /// Routes the rain over the terrain shown.
     pub fn rivers(&mut self) -> &Drainage {
-        let terrain: &[f32] = if self.show_original { &self.original } else { &self.heights[..] };
+        let terrain = shown(self.show_original, &self.original, &self.heights);
         self.rivers.build(terrain, &self.ripple, self.settings.sea_level())
     }
 
     /// The contour lines of the terrain shown.
     pub fn contours(&mut self) -> &Contours {
-        let terrain: &[f32] = if self.show_original { &self.original } else { &self.heights[..] };
+        let terrain = shown(self.show_original, &self.original, &self.heights);
         self.contours.trace(terrain, self.settings.sea_level(), self.settings.contour_levels());
         &self.contours
     }
@@ -234,7 +230,7 @@ impl Terrain {
             self.bands = Some((scheme.key, relief::band_colors(scheme)));
         }
         let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
-        let terrain: &[f32] = if self.show_original { &self.original } else { &self.heights[..] };
+        let terrain = shown(self.show_original, &self.original, &self.heights);
         relief::paint(terrain, self.settings.sea_level(), scheme, bands, &mut self.pixels);
         &self.pixels
     }
@@ -243,6 +239,22 @@ impl Terrain {
     /// the same fingerprint are, for all practical purposes, the same map.
     pub fn heights_hash(&self) -> u64 {
         fingerprint(&self.heights[..])
+    }
+
+    /// The fingerprint as JavaScript callers see it: 16 hex digits.
+    pub fn heights_hash_hex(&self) -> String {
+        format!("{:016x}", self.heights_hash())
+    }
+}
+
+/// The terrain shown: before any rain, or now. Written over the fields rather
+/// than `self`, so a method can use it beside a mutable borrow of another
+/// field (the rivers', contours' or relief's buffers).
+fn shown<'a>(show_original: bool, original: &'a [f32], heights: &'a [f32; CELLS]) -> &'a [f32] {
+    if show_original {
+        original
+    } else {
+        &heights[..]
     }
 }
 

@@ -101,7 +101,7 @@ pub fn page_state() -> JsValue {
             ("looping", app.looping.into()),
             ("replaying", app.replay.is_some().into()),
             ("scheme", app.scheme.key.into()),
-            ("heightsHash", format!("{:016x}", app.terrain.heights_hash()).into()),
+            ("heightsHash", app.terrain.heights_hash_hex().into()),
             ("settings", settings.into()),
         ];
         for (key, value) in fields {
