@@ -206,8 +206,10 @@ pub fn wire(page: &Rc<Page>) {
         super::heightmap_download::save(app.terrain.heights().to_vec(), file_name("heightmap", &app));
     });
     if let Some(button) = &c.share {
+        // The label is read once: mid-note, the button says something else
+        let label = button.text_content().unwrap_or_default();
         let (page, button_) = (page.clone(), button.clone());
-        listen(button, "click", move |_| share(&page, &button_));
+        listen(button, "click", move |_| share(&page, &button_, &label));
     }
     on_click(&c.fullscreen, page, |page| {
         let doc = document();
@@ -264,9 +266,10 @@ pub fn wire(page: &Rc<Page>) {
 /// How long the share button says what it did.
 const SHARE_NOTE_MS: i32 = 2500;
 
-/// Copies a link to the map and says so on the button; where the clipboard
-/// is unavailable, shows the link beside the button to copy by hand.
-fn share(page: &Rc<Page>, button: &Element) {
+/// Copies a link to the map and says so on the button, then puts back its
+/// `label`; where the clipboard is unavailable, shows the link beside the
+/// button to copy by hand.
+fn share(page: &Rc<Page>, button: &Element, label: &str) {
     let inexact = {
         let mut app = page.app.borrow_mut();
         app.cancel_replay();
@@ -275,7 +278,7 @@ fn share(page: &Rc<Page>, button: &Element) {
     };
     page.request_frame();
     let url = super::dom::window().location().href().unwrap_or_default();
-    let label = button.text_content().unwrap_or_default();
+    let label = label.to_string();
     let button = button.clone();
     let to_copy = url.clone();
     super::sharing::copy(&to_copy, move |copied| {

@@ -95,6 +95,11 @@ test('copy link copies the address and says so; without a clipboard it shows the
   const copied = await a.page.evaluate(() => navigator.clipboard.readText())
   assert.equal(copied, a.page.url())
   assert.equal(new URL(copied).searchParams.get('he-drops'), String((await state(a.page)).drops))
+  // A second click while the note shows still gives the label back after
+  await a.page.click('#experiment-control-share')
+  await a.page.waitForFunction(() => document.getElementById('experiment-control-share').textContent === 'Copy link', null, { timeout: 6000 })
+  await a.page.waitForTimeout(3000)
+  assert.equal(await a.page.textContent('#experiment-control-share'), 'Copy link')
   await a.context.close()
 
   const b = await browser.newContext()
