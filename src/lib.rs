@@ -19,6 +19,7 @@ pub mod heightmap;
 pub mod island;
 pub mod link;
 pub mod marching_squares;
+pub mod perlin;
 pub mod priority_flood;
 
 pub mod relief;
