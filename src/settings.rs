@@ -29,7 +29,10 @@ impl Slider {
         if !value.is_finite() {
             return None;
         }
-        let mut v = value.clamp(self.min, self.max);
+        // max then min rather than f64::clamp, whose check of its bounds
+        // would bring float formatting into the page's wasm for its panic
+        // message; value is finite and min ≤ max, so they agree
+        let mut v = value.max(self.min).min(self.max);
         if self.step >= 1.0 {
             v = (self.min + ((v - self.min) / self.step).round() * self.step).min(self.max);
         }
