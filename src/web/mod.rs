@@ -111,6 +111,14 @@ pub fn page_state() -> JsValue {
     })
 }
 
+/// How many frames the running sketch has drawn (0 when none runs): a probe
+/// cheap enough to poll on every animation frame, as the bench does to see
+/// when the first frame is drawn, without disturbing the page it measures.
+#[wasm_bindgen(js_name = pageFrames)]
+pub fn page_frames() -> f64 {
+    PAGE.with(|p| p.borrow().as_ref().map_or(0.0, |page| page.app.borrow().frames() as f64))
+}
+
 /// The running sketch's heights now (320 × 180, row by row, a copy), or
 /// `null` when no sketch runs.
 #[wasm_bindgen(js_name = pageHeights)]

@@ -105,7 +105,9 @@ async function newPage(url) {
 
 // Opens `url` and notes when the first frame is drawn (`framesSoFar`, an
 // expression for the frames drawn, first reaches 1), by the same check on
-// every animation frame for both sketches. The page is then left alone for
+// every animation frame for both sketches (ours through pageFrames(), a
+// counter as cheap to read as p5's frameCount; pageState() fingerprints the
+// heights, too much to do every frame). The page is then left alone for
 // LEAVE_ALONE_MS before the note is read: Playwright's waitForFunction runs
 // script in the page to poll, and that lands on the main thread just while
 // the first frame is being made (some 15 ms, the same for both, which is a
@@ -151,7 +153,7 @@ const setSeedOne = () => {
   s.dispatchEvent(new Event('change'))
 }
 results.originalFrames = await frames(server.url + '/original/', 'window.__originalSketches[0].frameCount', setSeedOne)
-results.ourFrames = await frames(server.url + '/ours.html', 'window.wasmBindings.pageState().frames', setSeedOne)
+results.ourFrames = await frames(server.url + '/ours.html', 'window.wasmBindings.pageFrames()', setSeedOne)
 
 // Where our frame's time goes: the same measurement with one part off
 const input = (id, value) => `(() => { const e = document.getElementById('experiment-control-${id}'); e.value = '${value}'; e.dispatchEvent(new Event('input')) })()`
@@ -162,7 +164,7 @@ const parts = {
 }
 results.parts = {}
 for (const [name, change] of Object.entries(parts)) {
-  results.parts[name] = await frames(server.url + '/ours.html', 'window.wasmBindings.pageState().frames', `(${setSeedOne})(); ${change}`)
+  results.parts[name] = await frames(server.url + '/ours.html', 'window.wasmBindings.pageFrames()', `(${setSeedOne})(); ${change}`)
 }
 
 // The first frame alone is one noisy number: take the median of LOADS
@@ -170,7 +172,7 @@ for (const [name, change] of Object.entries(parts)) {
 const LOADS = 11
 const firstFrames = { originalFrames: [results.originalFrames.firstFrame], ourFrames: [results.ourFrames.firstFrame] }
 for (let k = 1; k < LOADS; k++) {
-  for (const [key, url, check] of [['originalFrames', '/original/', 'window.__originalSketches[0].frameCount'], ['ourFrames', '/ours.html', 'window.wasmBindings.pageState().frames']]) {
+  for (const [key, url, check] of [['originalFrames', '/original/', 'window.__originalSketches[0].frameCount'], ['ourFrames', '/ours.html', 'window.wasmBindings.pageFrames()']]) {
     const { page, firstFrame } = await openTimingFirstFrame(server.url + url, check)
     firstFrames[key].push(firstFrame)
     await page.close()

@@ -176,6 +176,7 @@ test('with reduced motion it starts paused, drawn, showing play', async () => {
   assert.equal(s.drops, 0)
   assert.equal(s.looping, false)
   assert.ok(s.frames >= 1, 'the first frame is drawn')
+  assert.equal(await page.evaluate(() => window.wasmBindings.pageFrames()), s.frames, 'the bench\'s probe counts the same frames')
   assert.equal(await visibleIcon(page, 'experiment-control-pause-toggle'), 'icon-play')
   const look = await canvasLook(page)
   assert.ok(look.brightness > 100, 'the map is drawn')
