@@ -14,7 +14,7 @@ pub const ISLAND: f64 = 0.4;
 /// The island for a seed at a terrain scale (noise units per cell), one
 /// height per cell, row by row, stretched to exactly 0..1.
 pub fn island(noise: &FractalNoise, terrain_scale: f64) -> Vec<f32> {
-    let noise = noise.grid(COLS, ROWS, terrain_scale, 0.0);
+    let field = noise.grid(COLS, ROWS, terrain_scale, 0.0);
     let mut heights = vec![0f32; CELLS];
     let mut low = f64::INFINITY;
     let mut high = f64::NEG_INFINITY;
@@ -23,7 +23,7 @@ pub fn island(noise: &FractalNoise, terrain_scale: f64) -> Vec<f32> {
             let dx = x as f64 / (COLS - 1) as f64 * 2.0 - 1.0;
             let dy = y as f64 / (ROWS - 1) as f64 * 2.0 - 1.0;
             let rise = 1.0 - (dx * dx + dy * dy).min(1.0);
-            let h = noise[y * COLS + x] * (1.0 - ISLAND) + rise * ISLAND;
+            let h = field[y * COLS + x] * (1.0 - ISLAND) + rise * ISLAND;
             heights[y * COLS + x] = h as f32;
             // The range of the heights as stored: the original takes it
             // before rounding to f32, which can leave a cell a hair below 0

@@ -27,7 +27,7 @@ pub struct Perlin {
 
 /// One coordinate's share of a noise value: its lattice line, where it lies
 /// past that line, and the fade curve there.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Axis {
     /// The lattice line at or below the coordinate, wrapped into the table.
     lattice: usize,

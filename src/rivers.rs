@@ -18,8 +18,8 @@ const WANDER_OFFSET: f64 = 500.0;
 /// cell points the same way, so without it the rivers on the plains run in
 /// straight parallel lines that never meet; real ones wander.
 pub fn wander(noise: &FractalNoise) -> Vec<f32> {
-    let noise = noise.grid(COLS, ROWS, WANDER_SCALE, WANDER_OFFSET);
-    noise.iter().map(|n| ((n - 0.5) * WANDER) as f32).collect()
+    let field = noise.grid(COLS, ROWS, WANDER_SCALE, WANDER_OFFSET);
+    field.iter().map(|n| ((n - 0.5) * WANDER) as f32).collect()
 }
 
 /// The working buffers for routing, kept so a rebuild allocates nothing.
