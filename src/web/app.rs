@@ -16,7 +16,7 @@ use crate::terrain::{Terrain, RAIN_TARGET};
 
 use super::canvas::Canvas;
 use super::controls::Controls;
-use super::dom::window;
+use super::dom::{now, window};
 use super::sharing;
 
 /// While raining, the address bar is brought up to date at most this often.
@@ -113,6 +113,12 @@ impl App {
         if self.replay.is_some() || (self.looping && now - self.link_written_at < LINK_EVERY_MS) {
             return;
         }
+        self.write_link_now(now);
+    }
+
+    /// Brings the address bar up to date straight away, as when the reader
+    /// asks for the link.
+    pub fn write_link_now(&mut self, now: f64) {
         sharing::write_address(&self.link());
         self.link_written_at = now;
     }
@@ -295,8 +301,7 @@ impl Page {
         let busy = {
             let mut app = self.app.borrow_mut();
             app.frame();
-            let now = window().performance().map_or(0.0, |p| p.now());
-            app.write_link(now);
+            app.write_link(now());
             app.looping || app.replay.is_some()
         };
         if busy {

@@ -273,7 +273,7 @@ fn share(page: &Rc<Page>, button: &Element, label: &str) {
     let inexact = {
         let mut app = page.app.borrow_mut();
         app.cancel_replay();
-        super::sharing::write_address(&app.link());
+        app.write_link_now(super::dom::now());
         app.inexact
     };
     page.request_frame();

@@ -18,16 +18,16 @@ pub fn read_address() -> Reading {
     reading
 }
 
-/// Puts `map` into the address bar, unless it is there already. Returns
-/// whether it wrote.
-pub fn write_address(map: &MapLink) -> bool {
+/// Puts `map` into the address bar, unless it is there already.
+pub fn write_address(map: &MapLink) {
     let location = window().location();
-    let query = link::merge(&location.search().unwrap_or_default(), &link::write(map));
-    if location.search().unwrap_or_default() == query {
-        return false;
+    let search = location.search().unwrap_or_default();
+    let query = link::merge(&search, &link::write(map));
+    if search == query {
+        return;
     }
     let url = format!("{}{}{}", location.pathname().unwrap_or_default(), query, location.hash().unwrap_or_default());
-    window().history().and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&url))).is_ok()
+    let _ = window().history().and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&url)));
 }
 
 /// Copies `text` to the clipboard. `done(true)` once it is there, or
