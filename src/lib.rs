@@ -17,15 +17,14 @@ pub mod fractal_noise;
 pub mod grid;
 pub mod heightmap;
 pub mod island;
-pub mod link;
 pub mod marching_squares;
 pub mod perlin;
 pub mod priority_flood;
-
 pub mod relief;
 pub mod river_view;
 pub mod rivers;
 pub mod settings;
+pub mod share;
 pub mod terrain;
 pub mod viewport;
 

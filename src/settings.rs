@@ -3,7 +3,7 @@
 
 /// One slider: its name (snake case, as in the original; the page's element
 /// IDs and the URL use it with dashes), what it is for, its range, step and
-/// default.
+/// default, and whether it shapes the rain.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Slider {
     pub name: &'static str,
@@ -12,6 +12,11 @@ pub struct Slider {
     pub max: f64,
     pub step: f64,
     pub default: f64,
+    /// For the settings that change what a drop does to the ground, the
+    /// letter a link's timeline records their changes under; `None` for
+    /// those that leave the heights alone (or, for the terrain scale, start
+    /// the rain again).
+    pub timeline_letter: Option<char>,
 }
 
 impl Slider {
@@ -22,8 +27,10 @@ impl Slider {
     }
 
     /// `value` brought into range. Sliders whose step is a whole number keep
-    /// to whole steps (a brush radius of 2.7 means nothing); finer ones are
-    /// only clamped, so the defaults stay exactly as written.
+    /// to whole steps (a brush radius of 2.7 means nothing); finer ones keep
+    /// to thousandths, as a browser's slider gives them (0.95, not
+    /// 0.9500000000000001), so every value in force is one a link writes
+    /// exactly, and the defaults stay exactly as written.
     /// Non-finite values have no sensible meaning and give `None`.
     pub fn clamp(&self, value: f64) -> Option<f64> {
         if !value.is_finite() {
@@ -32,13 +39,21 @@ impl Slider {
         // max then min rather than f64::clamp, whose check of its bounds
         // would bring float formatting into the page's wasm for its panic
         // message; value is finite and min ≤ max, so they agree
-        let mut v = value.max(self.min).min(self.max);
-        if self.step >= 1.0 {
-            v = (self.min + ((v - self.min) / self.step).round() * self.step).min(self.max);
-        }
-        Some(v)
+        let v = value.max(self.min).min(self.max);
+        Some(if self.step >= 1.0 {
+            (self.min + ((v - self.min) / self.step).round() * self.step).min(self.max)
+        } else {
+            // A whole number of thousandths over 1000 is correctly rounded:
+            // the same f64 as the decimal written out. The range's ends are
+            // thousandths too, so v stays in range
+            (v * THOUSANDTHS).round() / THOUSANDTHS
+        })
     }
 }
+
+/// Every slider's step, and so every value, is a whole number of these in a
+/// unit.
+const THOUSANDTHS: f64 = 1000.0;
 
 /// Which slider. The discriminant is the row in [`SLIDERS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,21 +71,85 @@ pub enum Setting {
 /// The sliders, in the original's order, with its ranges and defaults.
 pub const SLIDERS: [Slider; 8] = [
     // How hard it rains: drops simulated every frame
-    Slider { name: "drops_per_frame", label: "Drops per frame", min: 0.0, max: 1000.0, step: 10.0, default: 200.0 },
+    Slider {
+        name: "drops_per_frame",
+        label: "Drops per frame",
+        min: 0.0,
+        max: 1000.0,
+        step: 10.0,
+        default: 200.0,
+        timeline_letter: None,
+    },
     // How much of its spare capacity a drop digs out at each step
-    Slider { name: "erosion", label: "Erosion", min: 0.0, max: 1.0, step: 0.05, default: 0.3 },
+    Slider {
+        name: "erosion",
+        label: "Erosion",
+        min: 0.0,
+        max: 1.0,
+        step: 0.05,
+        default: 0.3,
+        timeline_letter: Some('e'),
+    },
     // How much of its excess sediment a drop puts down at each step
-    Slider { name: "deposition", label: "Deposition", min: 0.0, max: 1.0, step: 0.05, default: 0.3 },
+    Slider {
+        name: "deposition",
+        label: "Deposition",
+        min: 0.0,
+        max: 1.0,
+        step: 0.05,
+        default: 0.3,
+        timeline_letter: Some('d'),
+    },
     // 0 always turns straight downhill, 1 never turns at all
-    Slider { name: "inertia", label: "Inertia", min: 0.0, max: 0.5, step: 0.01, default: 0.05 },
+    Slider {
+        name: "inertia",
+        label: "Inertia",
+        min: 0.0,
+        max: 0.5,
+        step: 0.01,
+        default: 0.05,
+        timeline_letter: Some('i'),
+    },
     // Drops dig from a small circle of cells, not one, or the map gets pitted
-    Slider { name: "brush_radius", label: "Brush radius", min: 1.0, max: 6.0, step: 1.0, default: 2.0 },
+    Slider {
+        name: "brush_radius",
+        label: "Brush radius",
+        min: 1.0,
+        max: 6.0,
+        step: 1.0,
+        default: 2.0,
+        timeline_letter: Some('b'),
+    },
     // Below this a drop has reached the sea: it stops and drops everything
-    Slider { name: "sea_level", label: "Sea level", min: 0.0, max: 0.6, step: 0.01, default: 0.25 },
+    Slider {
+        name: "sea_level",
+        label: "Sea level",
+        min: 0.0,
+        max: 0.6,
+        step: 0.01,
+        default: 0.25,
+        timeline_letter: Some('s'),
+    },
     // Contour lines between sea level and the highest ground, 0 for none
-    Slider { name: "contour_levels", label: "Contour levels", min: 0.0, max: 20.0, step: 1.0, default: 10.0 },
+    Slider {
+        name: "contour_levels",
+        label: "Contour levels",
+        min: 0.0,
+        max: 20.0,
+        step: 1.0,
+        default: 10.0,
+        timeline_letter: None,
+    },
     // Noise units per cell: small is broad hills, big is rough terrain
-    Slider { name: "terrain_scale", label: "Terrain scale", min: 0.004, max: 0.03, step: 0.001, default: 0.012 },
+    Slider {
+        name: "terrain_scale",
+        label: "Terrain scale",
+        min: 0.004,
+        max: 0.03,
+        step: 0.001,
+        default: 0.012,
+        timeline_letter: None,
+    },
 ];
 
 impl Setting {
@@ -89,6 +168,17 @@ impl Setting {
     /// This setting's row of the table.
     pub fn slider(self) -> &'static Slider {
         &SLIDERS[self as usize]
+    }
+
+    /// Whether a change of this setting changes what the next drops do to
+    /// the ground, so a link must say when it happened.
+    pub fn shapes_the_rain(self) -> bool {
+        self.slider().timeline_letter.is_some()
+    }
+
+    /// The setting a timeline records under `letter`.
+    pub fn from_timeline_letter(letter: char) -> Option<Setting> {
+        Setting::ALL.into_iter().find(|s| s.slider().timeline_letter == Some(letter))
     }
 
     /// The setting called `name`, with underscores or dashes.
@@ -189,6 +279,25 @@ mod tests {
         assert_eq!(s.set(Setting::DropsPerFrame, 1234.0), 1000.0);
         assert_eq!(s.set(Setting::DropsPerFrame, 14.0), 10.0);
         assert_eq!(s.set(Setting::TerrainScale, 0.0), 0.004);
+        assert_eq!(s.set(Setting::Erosion, 0.9500000000000001), 0.95);
+        assert_eq!(s.set(Setting::Erosion, 0.1 + 0.2), 0.3);
+        assert_eq!(s.set(Setting::TerrainScale, 0.0123456), 0.012);
+        assert_eq!(s.set(Setting::SeaLevel, 0.5999), 0.6);
+    }
+
+    #[test]
+    fn the_settings_that_shape_the_rain_have_letters_of_their_own() {
+        let shaping: Vec<Setting> = Setting::ALL.into_iter().filter(|s| s.shapes_the_rain()).collect();
+        assert_eq!(
+            shaping,
+            [Setting::Erosion, Setting::Deposition, Setting::Inertia, Setting::BrushRadius, Setting::SeaLevel]
+        );
+        for s in shaping {
+            let letter = s.slider().timeline_letter.unwrap();
+            assert!(letter.is_ascii_lowercase());
+            assert_eq!(Setting::from_timeline_letter(letter), Some(s));
+        }
+        assert_eq!(Setting::from_timeline_letter('t'), None);
     }
 
     #[test]

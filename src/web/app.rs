@@ -9,9 +9,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::color_schemes::ColorScheme;
-use crate::link::MapLink;
 use crate::river_view::{RiverView, RIVER_EVERY};
 use crate::settings::Setting;
+use crate::share::link::MapLink;
+use crate::share::replay::Replay;
+use crate::share::timeline::Timeline;
 use crate::terrain::{Terrain, RAIN_TARGET};
 
 use super::canvas::Canvas;
@@ -26,14 +28,6 @@ const LINK_EVERY_MS: f64 = 1000.0;
 const REPLAY_SLICE_MS: f64 = 12.0;
 /// ... in batches of this many drops, checking the time between batches.
 const REPLAY_BATCH: u32 = 2_000;
-
-/// A shared map being brought back: the drops to rain before it is there.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Replay {
-    pub target: u64,
-    /// Whether the link asked for more than a link replays.
-    pub capped: bool,
-}
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
 /// at a sea level. A change of view jumps instead of easing.
@@ -64,9 +58,12 @@ pub struct App {
     pub reduced_motion: bool,
     /// A link being replayed, if any.
     pub replay: Option<Replay>,
-    /// Whether a setting that shapes the rain changed while it rained, so a
-    /// link replays every drop with the settings of the end.
-    pub inexact: bool,
+    /// Whether the link being replayed asked for more drops than a link
+    /// replays.
+    pub replay_capped: bool,
+    /// The settings the rain started with and their changes since: what a
+    /// link needs to rain the same map again.
+    pub timeline: Timeline,
     /// When the address bar was last brought up to date.
     link_written_at: f64,
 }
@@ -74,6 +71,7 @@ pub struct App {
 impl App {
     pub fn new(terrain: Terrain, canvas: Canvas, controls: Controls, scheme: &'static ColorScheme) -> App {
         App {
+            timeline: Timeline::new(terrain.settings()),
             terrain,
             canvas,
             controls,
@@ -88,16 +86,18 @@ impl App {
             debug: false,
             reduced_motion: false,
             replay: None,
-            inexact: false,
+            replay_capped: false,
             link_written_at: f64::NEG_INFINITY,
         }
     }
 
     /// The map as a link describes it.
     pub fn link(&self) -> MapLink {
+        let (settings, timeline) = self.timeline.for_link(self.terrain.settings());
         MapLink {
             seed: Some(self.terrain.seed()),
-            settings: self.terrain.settings().clone(),
+            settings,
+            timeline,
             scheme: self.scheme_picked.then_some(self.scheme.key),
             rivers: self.show_rivers,
             original: self.terrain.show_original(),
@@ -124,24 +124,29 @@ impl App {
     }
 
     /// Stops a replay where it is: the map is then the link's seed and
-    /// settings after the drops so far, which a link describes exactly.
+    /// timeline up to the drops so far, which a link describes exactly.
     pub fn cancel_replay(&mut self) {
         if self.replay.take().is_some() {
+            self.timeline.forget_after(self.terrain.drops());
             self.canvas.set_busy(false);
         }
     }
 
-    /// A frame's share of a replay: batches of drops until the slice's time
-    /// is up. When it is done, the map stays as the link made it, paused.
-    fn replay(&mut self, replay: Replay) {
-        let performance = window().performance();
-        let now = || performance.as_ref().map_or(0.0, |p| p.now());
+    /// A frame's share of a replay: batches of drops, each change of the
+    /// link's timeline made at its drop count, until the slice's time is
+    /// up. When it is done, the map stays as the link made it, paused.
+    fn replay_slice(&mut self) {
+        let Some(replay) = self.replay.as_mut() else { return };
         let start = now();
-        while self.terrain.drops() < replay.target && now() - start < REPLAY_SLICE_MS {
-            let left = replay.target - self.terrain.drops();
-            self.terrain.rain(left.min(REPLAY_BATCH as u64) as u32);
+        let mut done = replay.is_done(&self.terrain);
+        while !done && now() - start < REPLAY_SLICE_MS {
+            done = replay.advance(&mut self.terrain, REPLAY_BATCH);
         }
-        if self.terrain.drops() >= replay.target {
+        // The timeline's changes move the sliders as they are made
+        for setting in Setting::ALL.into_iter().filter(|s| s.shapes_the_rain()) {
+            self.controls.show_setting(setting, self.terrain.settings().get(setting));
+        }
+        if done {
             self.replay = None;
             self.canvas.set_busy(false);
         }
@@ -156,14 +161,14 @@ impl App {
     /// draw.
     pub fn frame(&mut self) {
         self.frames += 1;
-        if let Some(replay) = self.replay {
-            self.replay(replay);
+        if self.replay.is_some() {
+            self.replay_slice();
         } else if self.looping {
             self.rain();
         }
         self.draw();
-        if let Some(replay) = self.replay {
-            self.canvas.progress(self.terrain.drops(), replay.target, replay.capped);
+        if let Some(replay) = &self.replay {
+            self.canvas.progress(self.terrain.drops(), replay.target(), self.replay_capped);
         }
     }
 
@@ -186,29 +191,24 @@ impl App {
     /// Starts again from the original terrain of `seed`.
     pub fn restart(&mut self, seed: u32) {
         self.terrain.reset(seed);
-        self.inexact = false;
+        self.timeline.restart(self.terrain.settings());
         self.rivers_for = None;
         self.shown_for = None;
         self.controls.show_seed(seed);
     }
 
-    /// Sets a slider and shows the value now in force. A new terrain scale
-    /// builds a new terrain, so the rivers start again too.
+    /// Sets a slider, notes it in the timeline, and shows the value now in
+    /// force. A new terrain scale builds a new terrain, so the rivers and
+    /// the timeline start again too.
     pub fn set(&mut self, setting: Setting, value: f64) {
         let before = self.terrain.settings().get(setting);
         let now = self.terrain.set(setting, value);
         if setting == Setting::TerrainScale && now != before {
             self.rivers_for = None;
             self.shown_for = None;
-            self.inexact = false;
+            self.timeline.restart(self.terrain.settings());
         }
-        let shapes_the_rain = matches!(
-            setting,
-            Setting::Erosion | Setting::Deposition | Setting::Inertia | Setting::BrushRadius | Setting::SeaLevel
-        );
-        if shapes_the_rain && now != before && self.terrain.drops() > 0 {
-            self.inexact = true;
-        }
+        self.timeline.record(self.terrain.drops(), setting, now);
         self.controls.show_setting(setting, now);
     }
 
@@ -253,17 +253,31 @@ impl App {
 
 type FrameCallback = Closure<dyn FnMut(f64)>;
 
-/// The app and its animation loop: at most one frame is ever requested.
+/// The app and its animation loop: at most one frame is ever requested, and
+/// none while the canvas is out of view or the page hidden, so a sketch
+/// nobody can see costs nothing.
 pub struct Page {
     pub app: RefCell<App>,
     frame_pending: Cell<bool>,
     on_frame: RefCell<Option<FrameCallback>>,
+    /// Whether any of the canvas is inside the viewport.
+    in_view: Cell<bool>,
+    /// Whether the document is hidden (another tab, a minimised window).
+    hidden: Cell<bool>,
+    /// Whether a frame was asked for while resting, to draw on coming back.
+    frame_wanted: Cell<bool>,
 }
 
 impl Page {
     pub fn new(app: App) -> Rc<Page> {
-        let page =
-            Rc::new(Page { app: RefCell::new(app), frame_pending: Cell::new(false), on_frame: RefCell::new(None) });
+        let page = Rc::new(Page {
+            app: RefCell::new(app),
+            frame_pending: Cell::new(false),
+            on_frame: RefCell::new(None),
+            in_view: Cell::new(true),
+            hidden: Cell::new(false),
+            frame_wanted: Cell::new(false),
+        });
         let for_frames = page.clone();
         *page.on_frame.borrow_mut() = Some(Closure::new(move |_: f64| for_frames.run_frame()));
         page
@@ -285,7 +299,16 @@ impl Page {
         });
     }
 
+    /// Whether the reader can see the sketch.
+    pub fn seen(&self) -> bool {
+        self.in_view.get() && !self.hidden.get()
+    }
+
     pub fn request_frame(&self) {
+        if !self.seen() {
+            self.frame_wanted.set(true);
+            return;
+        }
         if self.frame_pending.replace(true) {
             return;
         }
@@ -296,8 +319,43 @@ impl Page {
         }
     }
 
+    /// The canvas came into the viewport or left it.
+    pub fn set_in_view(&self, in_view: bool) {
+        let was = self.seen();
+        self.in_view.set(in_view);
+        self.after_visibility_change(was);
+    }
+
+    /// The document was hidden or shown again.
+    pub fn set_hidden(&self, hidden: bool) {
+        let was = self.seen();
+        self.hidden.set(hidden);
+        self.after_visibility_change(was);
+    }
+
+    /// Going to rest, the address bar is brought up to date (it may be a
+    /// second behind the rain); coming back, the sketch carries on where it
+    /// was if it was raining or replaying, and a paused one stays paused.
+    fn after_visibility_change(&self, was_seen: bool) {
+        match (was_seen, self.seen()) {
+            (true, false) => {
+                let mut app = self.app.borrow_mut();
+                if app.replay.is_none() {
+                    app.write_link_now(now());
+                }
+            }
+            (false, true) if self.frame_wanted.take() => self.request_frame(),
+            _ => {}
+        }
+    }
+
     fn run_frame(&self) {
         self.frame_pending.set(false);
+        if !self.seen() {
+            // Out of view since the frame was asked for: keep it for later
+            self.frame_wanted.set(true);
+            return;
+        }
         let busy = {
             let mut app = self.app.borrow_mut();
             app.frame();

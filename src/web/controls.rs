@@ -270,11 +270,11 @@ const SHARE_NOTE_MS: i32 = 2500;
 /// `label`; where the clipboard is unavailable, shows the link beside the
 /// button to copy by hand.
 fn share(page: &Rc<Page>, button: &Element, label: &str) {
-    let inexact = {
+    let exact = {
         let mut app = page.app.borrow_mut();
         app.cancel_replay();
         app.write_link_now(super::dom::now());
-        app.inexact
+        app.timeline.is_exact()
     };
     page.request_frame();
     let url = super::dom::window().location().href().unwrap_or_default();
@@ -282,9 +282,11 @@ fn share(page: &Rc<Page>, button: &Element, label: &str) {
     let button = button.clone();
     let to_copy = url.clone();
     super::sharing::copy(&to_copy, move |copied| {
-        let note = match (copied, inexact) {
-            (true, false) => "Link copied",
-            (true, true) => "Link copied (settings changed while it rained: the link rains it all with today's)",
+        let note = match (copied, exact) {
+            (true, true) => "Link copied",
+            (true, false) => {
+                "Link copied (too many changes while it rained to replay: the link rains it all with today's settings)"
+            }
             (false, _) => "Copy this link:",
         };
         button.set_text_content(Some(note));

@@ -9,6 +9,7 @@ mod dom;
 mod heightmap_download;
 mod sharing;
 mod theme;
+mod visibility;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -19,9 +20,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
 use crate::settings::Setting;
+use crate::share::replay::Replay;
+use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
 
-use app::{App, Page, Replay};
+use app::{App, Page};
 use canvas::Canvas;
 use controls::Controls;
 use dom::document;
@@ -39,14 +42,16 @@ pub fn start() {
     else {
         return;
     };
-    // A link brings its map back: the same seed and settings, then its
-    // drops replayed; a page without one starts a new map
+    // A link brings its map back: the same seed and starting settings, then
+    // its drops replayed with each change of its timeline at its drop count;
+    // a page without one starts a new map
     let shared = sharing::read_address();
     let link = shared.link;
     let seed = link.seed.unwrap_or_else(controls::random_seed);
     let scheme = link.scheme.and_then(crate::color_schemes::scheme).unwrap_or_else(theme::site_scheme);
     let terrain = Terrain::with_settings(seed, link.settings.clone());
     let mut app = App::new(terrain, Canvas::new(holder.clone()), Controls::find(), scheme);
+    app.timeline = Timeline::from_link(&link.settings, link.timeline.clone());
     app.scheme_picked = link.scheme.is_some();
     app.show_rivers = link.rivers;
     app.debug = link.debug;
@@ -57,7 +62,8 @@ pub fn start() {
     app.reduced_motion = theme::prefers_reduced_motion();
     app.looping = !app.reduced_motion && link.drops == 0;
     if link.drops > 0 {
-        app.replay = Some(Replay { target: link.drops, capped: shared.capped });
+        app.replay = Some(Replay::new(link.drops, link.timeline));
+        app.replay_capped = shared.capped;
         app.canvas.set_busy(true);
     }
     app.controls.fill(&app);
@@ -66,6 +72,8 @@ pub fn start() {
     controls::wire(&page);
     theme::follow_site_theme(&page);
     watch_size(&holder, &page);
+    let canvas = page.app.borrow().canvas.element().clone();
+    visibility::rest_when_unseen(&page, &canvas);
     page.request_frame();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
 }
@@ -81,9 +89,9 @@ fn watch_size(holder: &HtmlElement, page: &Rc<Page>) {
 }
 
 /// The running sketch's state, for tests and the bench page: `{ seed, drops,
-/// frames, looping, replaying, scheme, heightsHash, settings: { name: value }
-/// }`, or
-/// `null` when no sketch runs.
+/// frames, looping, replaying, resting, scheme, heightsHash, changes, exact,
+/// settings: { name: value } }` (`changes` the timeline's length, `exact`
+/// whether a link replays it exactly), or `null` when no sketch runs.
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
     PAGE.with(|p| {
@@ -94,12 +102,15 @@ pub fn page_state() -> JsValue {
             let _ = Reflect::set(&settings, &s.slider().name.into(), &app.terrain.settings().get(s).into());
         }
         let state = Object::new();
-        let fields: [(&str, JsValue); 8] = [
+        let fields: [(&str, JsValue); 11] = [
             ("seed", app.terrain.seed().into()),
             ("drops", (app.terrain.drops() as f64).into()),
             ("frames", (app.frames() as f64).into()),
             ("looping", app.looping.into()),
             ("replaying", app.replay.is_some().into()),
+            ("resting", (!page.seen()).into()),
+            ("changes", app.timeline.changes().len().into()),
+            ("exact", app.timeline.is_exact().into()),
             ("scheme", app.scheme.key.into()),
             ("heightsHash", app.terrain.heights_hash_hex().into()),
             ("settings", settings.into()),

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::link::{self, MapLink, Reading};
+use crate::share::link::{self, MapLink, Reading};
 
 use super::dom::{warn, window};
 

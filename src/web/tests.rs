@@ -10,6 +10,7 @@ use super::controls::{parse_seed, Controls};
 use super::dom::{document, show_icon, thousands, window};
 use crate::color_schemes::scheme;
 use crate::settings::Setting;
+use crate::share::timeline::Change;
 use crate::terrain::{Terrain, RAIN_TARGET};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -112,4 +113,21 @@ fn a_restart_starts_from_the_original_terrain() {
     app.restart(2);
     assert_eq!(app.terrain.seed(), 2);
     assert_ne!(app.terrain.heights_hash(), original);
+}
+
+#[wasm_bindgen_test]
+fn changes_while_it_rains_go_into_the_link_and_a_restart_clears_them() {
+    let mut app = app_in(holder("320px", "180px"));
+    app.set(Setting::Erosion, 0.5);
+    app.frame();
+    app.set(Setting::Erosion, 0.6);
+    app.set(Setting::ContourLevels, 3.0);
+    app.frame();
+    let link = app.link();
+    assert_eq!((link.settings.erosion(), link.settings.contour_levels()), (0.5, 3));
+    assert_eq!(link.timeline, [Change { drops: 200, setting: Setting::Erosion, value: 0.6 }]);
+    app.restart(1);
+    let link = app.link();
+    assert!(link.timeline.is_empty());
+    assert_eq!(link.settings.erosion(), 0.6, "a restart starts from the settings in force");
 }

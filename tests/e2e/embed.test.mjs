@@ -38,6 +38,12 @@ let server, browser
 before(async () => {
   const pages = { '/blog/2026/a-post/': dropIn('width: 960px; height: 540px') }
   for (const [w, h] of SIZES) pages[`/blog/sized/${w}x${h}/`] = dropIn(`width: ${w}px; height: ${h}px`)
+  // A long post: the sketch near the top, then far more prose than a screen
+  pages['/blog/long-post/'] = dropIn('width: 960px; height: 540px').replace('</article>', '<div style="height: 4000px">More prose.</div></article>')
+  // A post whose framed sketch is far below the fold
+  pages['/blog/framed-low/'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+    <div style="height: 3000px">Prose.</div>
+    <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
   pages['/blog/framed/'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
     <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
   server = await serve(undefined, pages, AT)
@@ -102,6 +108,85 @@ test('the page in an <iframe> from a sub-path takes a compact layout and draws',
   const width = await frame.$eval('#sketch-holder canvas', c => c.clientWidth)
   assert.ok(width >= 650 && width <= 700, `the map spans the frame (${width} px)`)
   assert.deepEqual([...hosts], [new URL(server.url).host])
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+// The main thread's busy time (ms) as Chrome counts it, from a CDP session
+async function busyClock(context, page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Performance.enable')
+  return async () => (await cdp.send('Performance.getMetrics')).metrics.find(m => m.name === 'TaskDuration').value * 1000
+}
+
+const scrollTo = (page, y) => page.evaluate(y => window.scrollTo(0, y), y)
+const resting = (page, yes) => page.waitForFunction(yes => window.pageState().resting === yes, yes)
+
+test('the drop-in rests while scrolled out of view or hidden, and carries on when back; a pause stays a pause', async () => {
+  const { page, context, problems } = await visit('/blog/long-post/', { width: 1000, height: 700 })
+  await page.waitForFunction(() => window.pageState?.()?.frames > 2)
+  const busy = await busyClock(context, page)
+  await scrollTo(page, 3000)
+  await resting(page, true)
+  await page.waitForTimeout(100)
+  const [before, busyBefore] = [await page.evaluate(() => window.pageState()), await busy()]
+  await page.waitForTimeout(3000)
+  const busyFor = await busy() - busyBefore
+  const after = await page.evaluate(() => window.pageState())
+  assert.equal(after.drops, before.drops, 'no drops out of view')
+  assert.equal(after.frames, before.frames, 'no frames out of view')
+  assert.ok(busyFor < 150, `the main thread was busy ${busyFor.toFixed(1)} ms in 3 s out of view`)
+  assert.equal(after.looping, true, 'resting is not pausing')
+  const params = new URL(page.url()).searchParams
+  assert.equal(params.get('he-drops'), String(after.drops), 'the address bar is up to date while it rests')
+
+  await scrollTo(page, 0)
+  await resting(page, false)
+  await page.waitForFunction(d => window.pageState().drops > d, after.drops)
+
+  // A hidden document rests too
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  await resting(page, true)
+  const hidden = (await page.evaluate(() => window.pageState())).drops
+  await page.waitForTimeout(500)
+  assert.equal((await page.evaluate(() => window.pageState())).drops, hidden)
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  await page.waitForFunction(d => window.pageState().drops > d, hidden)
+
+  // Paused before scrolling away, it is still paused after coming back
+  await page.click('#experiment-control-pause-toggle')
+  await page.waitForTimeout(100)
+  const paused = await page.evaluate(() => window.pageState())
+  await scrollTo(page, 3000)
+  await resting(page, true)
+  await scrollTo(page, 0)
+  await resting(page, false)
+  await page.waitForTimeout(500)
+  const back = await page.evaluate(() => window.pageState())
+  assert.equal(back.looping, false)
+  assert.equal(back.drops, paused.drops)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('a framed sketch below the fold rests until it is scrolled into view', async () => {
+  const { page, context, problems } = await visit('/blog/framed-low/', { width: 900, height: 800 })
+  await page.waitForFunction(() => document.querySelector('iframe').contentWindow.wasmBindings?.pageState()?.frames > 0)
+  const frame = page.frames().find(f => f.url().includes(AT))
+  await frame.waitForFunction(() => window.wasmBindings.pageState().resting)
+  const first = await frame.evaluate(() => window.wasmBindings.pageState())
+  await page.waitForTimeout(1000)
+  const later = await frame.evaluate(() => window.wasmBindings.pageState())
+  assert.equal(later.drops, first.drops, 'no rain below the fold')
+  assert.equal(later.frames, first.frames, 'no frames below the fold')
+  await page.evaluate(() => document.querySelector('iframe').scrollIntoView())
+  await frame.waitForFunction(d => window.wasmBindings.pageState().drops > d + 1000, later.drops)
   assert.deepEqual(problems, [])
   await context.close()
 })

@@ -3,7 +3,7 @@
 // parameters alone, copies, and bad links never break the page.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause } from './helpers.mjs'
+import { serve, launch, open, state, pause, canvasLook } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -30,7 +30,7 @@ test('a link carrying every setting brings back the same map to the bit', async 
   const made = await state(a.page)
   const url = a.page.url()
   assert.ok(made.drops > 0)
-  assert.match(url, /\?utm_source=blog&page=2&he-v=1&/, 'the host page\'s parameters come first, untouched')
+  assert.match(url, /\?utm_source=blog&page=2&he-v=2&/, 'the host page\'s parameters come first, untouched')
   assert.ok(url.endsWith('#comments'), 'the hash is kept')
   assert.equal(new URL(url).searchParams.get('he-drops'), String(made.drops))
 
@@ -46,6 +46,85 @@ test('a link carrying every setting brings back the same map to the bit', async 
   assert.deepEqual([...a.problems, ...b.problems], [])
   await a.context.close()
   await b.context.close()
+})
+
+// Waits until `more` drops have fallen since now
+async function rainFor(page, more) {
+  const from = (await state(page)).drops
+  await page.waitForFunction(([from, more]) => window.wasmBindings.pageState().drops >= from + more, [from, more], { timeout: 20000 })
+}
+
+test('a session played with while it rained comes back to the bit, canvas and all', async () => {
+  // Tall enough to see the map and drag the sliders under it
+  const tall = { contextOptions: { viewport: { width: 1100, height: 1300 } } }
+  const a = await open(browser, server.url + '/', tall)
+  await a.page.fill('#experiment-control-seed', '777')
+  await a.page.press('#experiment-control-seed', 'Enter')
+  await a.page.waitForFunction(() => window.wasmBindings.pageState().seed === 777)
+  await rainFor(a.page, 2000)
+  await setSlider(a.page, 'erosion', '0.6')
+  await setSlider(a.page, 'drops-per-frame', '500')
+  await rainFor(a.page, 3000)
+  await setSlider(a.page, 'brush-radius', '4')
+  await setSlider(a.page, 'inertia', '0.2')
+  await rainFor(a.page, 2000)
+  // A drag across the sea level while it rains, frame after frame
+  const box = await a.page.locator('#experiment-control-sea-level').boundingBox()
+  assert.ok(box.y + box.height < 1300, 'the slider is on screen')
+  const y = box.y + box.height / 2
+  await a.page.mouse.move(box.x + box.width * 0.3, y)
+  await a.page.mouse.down()
+  for (let k = 1; k <= 15; k++) {
+    await a.page.mouse.move(box.x + box.width * (0.3 + k * 0.02), y)
+    await a.page.waitForTimeout(40)
+  }
+  await a.page.mouse.up()
+  await a.page.click('#experiment-control-rivers')
+  await rainFor(a.page, 1000)
+  await a.page.click('#experiment-control-rivers')
+  await setSlider(a.page, 'deposition', '0.45')
+  await setSlider(a.page, 'contour-levels', '6')
+  await rainFor(a.page, 1000)
+  await pause(a.page)
+  await setSlider(a.page, 'erosion', '0.4') // paused: at the last drop
+  await a.page.waitForTimeout(150)
+  const made = await state(a.page)
+  assert.ok(made.changes >= 8, `${made.changes} changes recorded`)
+  assert.equal(made.exact, true)
+  const url = a.page.url()
+  assert.ok(url.length < 2000, `${url.length} characters`)
+  assert.match(url, /&he-t=/)
+
+  const b = await open(browser, url, tall)
+  await replayed(b.page)
+  await b.page.waitForTimeout(150)
+  const got = await state(b.page)
+  assert.equal(got.heightsHash, made.heightsHash)
+  assert.equal(got.drops, made.drops)
+  assert.deepEqual(got.settings, made.settings)
+  assert.equal(got.changes, made.changes)
+  for (const id of ['erosion', 'deposition', 'inertia', 'brush-radius', 'sea-level']) {
+    assert.equal(await b.page.inputValue(`#experiment-control-${id}`), await a.page.inputValue(`#experiment-control-${id}`), id)
+    assert.equal(await b.page.textContent(`#experiment-label-${id}`), await a.page.textContent(`#experiment-label-${id}`), id)
+  }
+  assert.deepEqual(await canvasLook(b.page), await canvasLook(a.page), 'the same picture, pixel for pixel')
+  // ... and the link it writes is the link it came from
+  assert.deepEqual(ourParams(b.page.url()), ourParams(url))
+  assert.deepEqual([...a.problems, ...b.problems], [])
+  await a.context.close()
+  await b.context.close()
+})
+
+test('a link of the first version still loads, as it always has', async () => {
+  // tests/links.rs pins the heights this link gives natively
+  const { page, context, problems } = await open(browser, server.url +
+    '/?utm_source=blog&he-v=1&he-seed=42&he-erosion=0.55&he-brush-radius=3&he-sea-level=0.31&he-scheme=topographic&he-drops=20000#comments')
+  await replayed(page)
+  const s = await state(page)
+  assert.equal(s.heightsHash, 'db2b6848323d2b68')
+  assert.deepEqual([s.settings.erosion, s.settings.brush_radius, s.settings.sea_level, s.scheme], [0.55, 3, 0.31, 'topographic'])
+  assert.deepEqual(problems, [])
+  await context.close()
 })
 
 test('a long replay shows its progress, keeps the page responsive and completes', async () => {
@@ -65,7 +144,7 @@ test('a long replay shows its progress, keeps the page responsive and completes'
 })
 
 test('touching a control mid-replay stops it in a state the link describes', async () => {
-  const { page, context } = await open(browser, server.url + '/?he-seed=3&he-drops=2000000')
+  const { page, context } = await open(browser, server.url + '/?he-seed=3&he-drops=2000000&he-t=1000e.5_1899000e.7')
   await page.waitForTimeout(300)
   await setSlider(page, 'contour-levels', '4')
   await page.waitForTimeout(200)
@@ -76,6 +155,10 @@ test('touching a control mid-replay stops it in a state the link describes', asy
   const params = Object.fromEntries(ourParams(page.url()))
   assert.equal(params['he-drops'], String(s.drops), 'the address bar holds the state there is')
   assert.equal(params['he-seed'], '3')
+  // The timeline keeps only the changes made before it stopped
+  assert.ok(s.drops < 1900000)
+  assert.equal(params['he-t'], '1000e.5')
+  assert.equal(s.settings.erosion, 0.5)
   await context.close()
 })
 
@@ -123,7 +206,10 @@ const BAD = [
   'he-scheme=neon', 'he-scheme=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'he-scheme=%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
   'he-rivers=yes', 'he-debug=2', 'he-gravity=9', 'he-v=two', 'he-v=99', 'he-seed=1&he-seed=2',
   'he-seed=' + 'a'.repeat(5000), 'he-%zz=1', 'he-contour-levels=<b>x</b>', 'he-brush-radius=-3', 'he-sea-level=7',
-  'he-terrain-scale=0', '&&&=&he-=', 'he-erosion=0.5&he-erosion=0.6&he-erosion=0.7'
+  'he-terrain-scale=0', '&&&=&he-=', 'he-erosion=0.5&he-erosion=0.6&he-erosion=0.7',
+  'he-drops=10&he-t=5x.5', 'he-drops=10&he-t=-5e.5', 'he-drops=10&he-t=5e.5_-3e.4', 'he-drops=10&he-t=5eNaN',
+  'he-drops=10&he-t=5e%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'he-drops=10&he-t=' + '1e.5_'.repeat(2000),
+  'he-drops=10&he-t=5e9', 'he-v=1&he-drops=10&he-t=5e.5'
 ]
 
 test(`${BAD.length} bad links each give a working page with a warning naming the parameter`, async () => {

@@ -235,3 +235,17 @@ test('a host page that leaves controls out gets one warning and a working sketch
   await context.close()
   await bareServer.close()
 })
+
+test('a 320 px wide phone never scrolls sideways', async () => {
+  for (const width of [320, 360]) {
+    const { page, context, problems } = await open(browser, server.url + '/', { contextOptions: { viewport: { width, height: 640 } } })
+    const [scrollWidth, canvasWidth] = await page.evaluate(() =>
+      [document.documentElement.scrollWidth, document.querySelector('#sketch-holder canvas').clientWidth])
+    assert.ok(scrollWidth <= width, `the page is ${scrollWidth} px wide at ${width}`)
+    assert.ok(canvasWidth >= width - 40, `the map spans the screen (${canvasWidth} px)`)
+    const sliders = await page.$$eval('.sliders input[type=range]', inputs => inputs.map(i => i.getBoundingClientRect().right))
+    assert.ok(sliders.every(right => right <= width), 'every slider fits')
+    assert.deepEqual(problems, [])
+    await context.close()
+  }
+})

@@ -1,37 +1,50 @@
 //! Links that bring a map back: what a link carries, read from and written
 //! to a URL's query.
 //!
-//! A link holds the seed, every slider that differs from its default, the
-//! colour scheme if the reader picked one, the toggles, and the drops fallen.
-//! Rebuilding the terrain from the seed and raining that many drops with
-//! those settings gives the same map to the bit. Every parameter starts with
-//! [`PREFIX`], so the query parameters of the page the sketch is embedded in
-//! never collide with ours, and `he-v` says which version of the format a
-//! link was written in, so links made now keep working later.
+//! A link holds the seed, the settings the rain started with, the timeline
+//! of changes made to the settings that shape the rain while it fell (see
+//! [`timeline`](super::timeline)), the colour scheme if the reader picked
+//! one, the toggles, and the drops fallen. Rebuilding the terrain from the
+//! seed and replaying that many drops, making each change at its drop count,
+//! gives the same map to the bit. Every parameter starts with [`PREFIX`], so
+//! the query parameters of the page the sketch is embedded in never collide
+//! with ours, and `he-v` says which version of the format a link was written
+//! in, so links made earlier keep working: version 1 had no timeline, and
+//! its settings held for every drop, which is what a version 2 link without
+//! `he-t` says too.
 //!
 //! Reading never fails: a value that is malformed, out of range, repeated or
-//! unknown is clamped or ignored, with a warning naming the parameter.
+//! unknown is clamped or ignored, with a warning naming the parameter. The
+//! query is split and percent-decoded by `form_urlencoded`, the `url`
+//! crate's parser, as a browser's `URLSearchParams` does.
 //!
 //! ```
-//! use hydraulic_erosion::link::{read, write, MapLink};
+//! use hydraulic_erosion::share::link::{read, write, MapLink};
 //! let mut link = MapLink::default();
 //! link.seed = Some(42);
 //! link.drops = 300_000;
 //! let query = write(&link);
-//! assert_eq!(query, "he-v=1&he-seed=42&he-drops=300000");
+//! assert_eq!(query, "he-v=2&he-seed=42&he-drops=300000");
 //! assert_eq!(read(&query).link, link);
 //! ```
 
+use super::decimal::{self, whole};
+use super::timeline::{self, Change};
 use crate::color_schemes::scheme;
 use crate::settings::{Setting, Settings};
 
 /// The start of every parameter of ours.
 pub const PREFIX: &str = "he-";
 /// The version of the format this code writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The first version with a timeline.
+const TIMELINE_SINCE: u64 = 2;
+/// The timeline's parameter, after the prefix.
+const TIMELINE: &str = "t";
 /// A link replays at most this many drops (about 12 seconds here).
 pub const MAX_DROPS: u64 = 5_000_000;
-/// Values longer than this are not ours to read.
+/// Values longer than this are not ours to read (but for the timeline's,
+/// which may be up to [`timeline::MAX_CHARS`]).
 const MAX_VALUE_LENGTH: usize = 32;
 
 /// The state of a map, as a link carries it.
@@ -39,7 +52,12 @@ const MAX_VALUE_LENGTH: usize = 32;
 pub struct MapLink {
     /// None when the link has no (usable) seed.
     pub seed: Option<u32>,
+    /// The settings the rain starts with; those that shape the rain then
+    /// change as the timeline says.
     pub settings: Settings,
+    /// Changes of the settings that shape the rain, in order of drops, each
+    /// after at least one drop and at most [`MapLink::drops`].
+    pub timeline: Vec<Change>,
     /// The scheme the reader picked; None follows the site's theme.
     pub scheme: Option<&'static str>,
     pub rivers: bool,
@@ -53,6 +71,7 @@ impl Default for MapLink {
         MapLink {
             seed: None,
             settings: Settings::default(),
+            timeline: Vec::new(),
             scheme: None,
             rivers: true,
             original: false,
@@ -72,119 +91,55 @@ pub struct Reading {
     pub warnings: Vec<String>,
 }
 
-/// The query's pairs, split at `&` and at the first `=`, not yet decoded.
-fn pairs(query: &str) -> impl Iterator<Item = (&str, &str)> {
-    query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, "")))
-}
-
-/// Percent-decoding, with `+` as a space. None for broken encoding.
-fn decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut k = 0;
-    while k < bytes.len() {
-        match bytes[k] {
-            b'%' => {
-                let hex = std::str::from_utf8(bytes.get(k + 1..k + 3)?).ok()?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                k += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                k += 1;
-            }
-            b => {
-                out.push(b);
-                k += 1;
-            }
-        }
+/// A parameter's name as a warning shows it: what is not a letter, digit,
+/// `-` or `_` shown as `?`, and cut short, so a warning never repeats markup
+/// or a long value.
+fn shown(key: &str) -> String {
+    let mut out: String = key
+        .chars()
+        .take(MAX_VALUE_LENGTH)
+        .map(|c| if c.is_ascii_alphanumeric() || "-_".contains(c) { c } else { '?' })
+        .collect();
+    if key.chars().count() > MAX_VALUE_LENGTH {
+        out.push('…');
     }
-    String::from_utf8(out).ok()
-}
-
-/// Slider values travel as decimals of at most three places: every slider's
-/// step is a whole number of thousandths.
-const PLACES: u32 = 3;
-const PER_UNIT: i64 = 1000;
-
-/// A decimal of at most three places (`-0.25`, `200`, `0.012`) as the f64
-/// a browser reads from it: thousandths divided by 1000 is correctly
-/// rounded, so it is the same number, and no float parser is needed (the
-/// page's wasm carries none).
-fn decimal(value: &str) -> Option<f64> {
-    let (negative, digits) = match value.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, value),
-    };
-    let (whole_part, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole_part.is_empty() && fraction.is_empty() || fraction.len() > PLACES as usize || whole_part.len() > 9 {
-        return None;
-    }
-    let whole_part = if whole_part.is_empty() { 0 } else { whole(whole_part)? as i64 };
-    let fraction =
-        if fraction.is_empty() { 0 } else { whole(fraction)? as i64 * 10i64.pow(PLACES - fraction.len() as u32) };
-    let thousandths = whole_part * PER_UNIT + fraction;
-    Some(if negative { -thousandths } else { thousandths } as f64 / PER_UNIT as f64)
-}
-
-/// A slider value written as [`decimal`] reads it: shortest, no trailing
-/// zeros.
-fn decimal_text(value: f64) -> String {
-    let thousandths = (value * PER_UNIT as f64).round() as i64;
-    let sign = if thousandths < 0 { "-" } else { "" };
-    let (whole_part, fraction) = (thousandths.abs() / PER_UNIT, thousandths.abs() % PER_UNIT);
-    if fraction == 0 {
-        format!("{sign}{whole_part}")
-    } else {
-        let digits = format!("{fraction:03}");
-        format!("{sign}{whole_part}.{}", digits.trim_end_matches('0'))
-    }
-}
-
-/// A whole number written with digits only.
-fn whole(value: &str) -> Option<u64> {
-    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    value.parse().ok()
+    out
 }
 
 /// Reads the parameters of ours in a query (with or without its `?`).
 pub fn read(query: &str) -> Reading {
     let mut reading = Reading { link: MapLink::default(), capped: false, warnings: Vec::new() };
     let mut seen: Vec<String> = Vec::new();
-    for (raw_key, raw_value) in pairs(query) {
-        let Some(key) = decode(raw_key) else {
-            if raw_key.starts_with(PREFIX) {
-                reading.warnings.push(format!("ignored a parameter whose name is not properly encoded ({PREFIX}…)"));
-            }
-            continue;
-        };
+    let mut version = None;
+    let mut timeline_text = None;
+    for (key, value) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
         let Some(name) = key.strip_prefix(PREFIX) else { continue };
-        let shown = if key.len() > MAX_VALUE_LENGTH { format!("{}…", &key[..MAX_VALUE_LENGTH]) } else { key.clone() };
+        let shown = shown(&key);
         let mut warn = |why: &str| reading.warnings.push(format!("ignored {shown}: {why}"));
-        if seen.contains(&key) {
+        if seen.iter().any(|k| *k == key) {
             warn("given more than once; the first is used");
             continue;
         }
-        seen.push(key.clone());
-        let Some(value) = decode(raw_value) else {
-            warn("the value is not properly encoded");
-            continue;
-        };
-        if value.len() > MAX_VALUE_LENGTH {
+        seen.push(key.to_string());
+        let longest = if name == TIMELINE { timeline::MAX_CHARS } else { MAX_VALUE_LENGTH };
+        if value.len() > longest {
             warn("the value is too long");
             continue;
         }
         let link = &mut reading.link;
         match name {
             "v" => match whole(&value) {
-                Some(v) if v <= VERSION as u64 => {}
-                Some(_) => reading.warnings.push(format!(
-                    "{key}: the link comes from a newer version of the sketch; reading what this one knows"
-                )),
+                Some(v) => {
+                    version = Some(v);
+                    if v > VERSION as u64 {
+                        reading.warnings.push(format!(
+                            "{shown}: the link comes from a newer version of the sketch; reading what this one knows"
+                        ));
+                    }
+                }
                 None => warn("not a version number"),
             },
+            TIMELINE => timeline_text = Some(value.into_owned()),
             "seed" => match whole(&value).filter(|&s| s <= u32::MAX as u64) {
                 Some(s) => link.seed = Some(s as u32),
                 None => warn("seeds are whole numbers from 0 to 4294967295"),
@@ -194,7 +149,7 @@ pub fn read(query: &str) -> Reading {
                 None => warn("no such colour scheme"),
             },
             "rivers" | "original" | "debug" => {
-                let on = match value.as_str() {
+                let on = match value.as_ref() {
                     "1" => true,
                     "0" => false,
                     _ => {
@@ -214,20 +169,20 @@ pub fn read(query: &str) -> Reading {
                     reading.capped = true;
                     reading
                         .warnings
-                        .push(format!("{key}: a link replays at most {MAX_DROPS} drops; replaying that many"));
+                        .push(format!("{shown}: a link replays at most {MAX_DROPS} drops; replaying that many"));
                 }
                 Some(d) => link.drops = d,
                 None => warn("not a whole number of drops"),
             },
             _ => match Setting::from_name(name).filter(|s| s.slider().id() == name) {
-                Some(setting) => match decimal(&value) {
+                Some(setting) => match decimal::read(&value) {
                     Some(v) => {
                         let used = link.settings.set(setting, v);
                         if used != v {
                             reading.warnings.push(format!(
-                                "{key}: {} is out of range or off its step; using {}",
-                                decimal_text(v),
-                                decimal_text(used)
+                                "{shown}: {} is out of range or off its step; using {}",
+                                decimal::write(v),
+                                decimal::write(used)
                             ));
                         }
                     }
@@ -237,50 +192,100 @@ pub fn read(query: &str) -> Reading {
             },
         }
     }
+    if let Some(text) = timeline_text {
+        read_timeline(&mut reading, &text, version);
+    }
     reading
+}
+
+/// Puts the timeline `text` into the link read so far, once its drops and
+/// version are known, with at most one warning.
+fn read_timeline(reading: &mut Reading, text: &str, version: Option<u64>) {
+    let name = format!("{PREFIX}{TIMELINE}");
+    if version.is_some_and(|v| v < TIMELINE_SINCE) {
+        reading.warnings.push(format!("ignored {name}: links of version {} have no timeline", version.unwrap_or(0)));
+        return;
+    }
+    let decoded = match timeline::decode(text) {
+        Ok(decoded) => decoded,
+        Err(why) => {
+            reading.warnings.push(format!("ignored {name}: {why}; every drop falls with the starting settings"));
+            return;
+        }
+    };
+    let link = &mut reading.link;
+    let mut problems = Vec::new();
+    if decoded.clamped {
+        problems.push("values out of range or off their step were brought into range");
+    }
+    let mut changes = decoded.changes;
+    // A change before the first drop is where the rain starts
+    for c in changes.iter().filter(|c| c.drops == 0) {
+        link.settings.set(c.setting, c.value);
+    }
+    changes.retain(|c| c.drops > 0);
+    let all = changes.len();
+    changes.retain(|c| c.drops <= link.drops);
+    if changes.len() < all && !reading.capped {
+        problems.push("changes after the last drop were left out");
+    }
+    link.timeline = changes;
+    if !problems.is_empty() {
+        reading.warnings.push(format!("{name}: {}", problems.join("; ")));
+    }
 }
 
 /// The parameters of ours for a map, in a fixed order: only what differs
 /// from a fresh page is written.
 pub fn write(link: &MapLink) -> String {
-    let mut out = vec![format!("{PREFIX}v={VERSION}")];
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    let mut put = |name: &str, value: &str| {
+        out.append_pair(&format!("{PREFIX}{name}"), value);
+    };
+    put("v", &VERSION.to_string());
     if let Some(seed) = link.seed {
-        out.push(format!("{PREFIX}seed={seed}"));
+        put("seed", &seed.to_string());
     }
     let defaults = Settings::default();
     for setting in Setting::ALL {
         let value = link.settings.get(setting);
         if value != defaults.get(setting) {
-            out.push(format!("{PREFIX}{}={}", setting.slider().id(), decimal_text(value)));
+            put(&setting.slider().id(), &decimal::write(value));
         }
     }
     if let Some(key) = link.scheme {
-        out.push(format!("{PREFIX}scheme={key}"));
+        put("scheme", key);
     }
     for (name, on, usual) in
         [("rivers", link.rivers, true), ("original", link.original, false), ("debug", link.debug, false)]
     {
         if on != usual {
-            out.push(format!("{PREFIX}{name}={}", u8::from(on)));
+            put(name, if on { "1" } else { "0" });
         }
     }
     if link.drops > 0 {
-        out.push(format!("{PREFIX}drops={}", link.drops));
+        put("drops", &link.drops.to_string());
     }
-    out.join("&")
+    if !link.timeline.is_empty() {
+        put(TIMELINE, &timeline::encode(&link.timeline));
+    }
+    out.finish()
+}
+
+/// Whether a raw `name=value` pair of a query is one of ours.
+fn is_ours(pair: &str) -> bool {
+    form_urlencoded::parse(pair.as_bytes()).next().is_some_and(|(key, _)| key.starts_with(PREFIX))
 }
 
 /// A page's query with our parameters replaced by `ours`: the host page's own
 /// parameters stay as they were, in their order.
 ///
 /// ```
-/// use hydraulic_erosion::link::merge;
-/// assert_eq!(merge("?utm=x&he-seed=1&page=2", "he-v=1&he-seed=7"), "?utm=x&page=2&he-v=1&he-seed=7");
+/// use hydraulic_erosion::share::link::merge;
+/// assert_eq!(merge("?utm=x&he-seed=1&page=2", "he-v=2&he-seed=7"), "?utm=x&page=2&he-v=2&he-seed=7");
 /// ```
 pub fn merge(query: &str, ours: &str) -> String {
-    let theirs = query.trim_start_matches('?').split('&').filter(|p| {
-        !p.is_empty() && !decode(p.split_once('=').map_or(*p, |(k, _)| k)).is_some_and(|k| k.starts_with(PREFIX))
-    });
+    let theirs = query.trim_start_matches('?').split('&').filter(|p| !p.is_empty() && !is_ours(p));
     let all: Vec<&str> = theirs.chain(ours.split('&').filter(|p| !p.is_empty())).collect();
     if all.is_empty() {
         String::new()
@@ -302,6 +307,11 @@ mod tests {
         MapLink {
             seed: Some(4_000_000_000),
             settings,
+            timeline: vec![
+                Change { drops: 1000, setting: Setting::Erosion, value: 0.5 },
+                Change { drops: 1000, setting: Setting::SeaLevel, value: 0.3 },
+                Change { drops: 120_000, setting: Setting::BrushRadius, value: 2.0 },
+            ],
             scheme: Some("blueprint"),
             rivers: false,
             original: true,
@@ -322,12 +332,12 @@ mod tests {
 
     #[test]
     fn only_what_differs_from_a_fresh_page_is_written() {
-        assert_eq!(write(&MapLink::default()), "he-v=1");
+        assert_eq!(write(&MapLink::default()), "he-v=2");
         let query = write(&full_link());
         assert_eq!(
             query,
-            "he-v=1&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
-             &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-drops=123456"
+            "he-v=2&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
+             &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-drops=123456&he-t=1000e.5s.3_119000b2"
         );
     }
 
@@ -336,7 +346,7 @@ mod tests {
         let reading = read("?seed=5&drops=9&utm_source=blog&p=2");
         assert!(reading.warnings.is_empty());
         assert_eq!(reading.link, MapLink::default());
-        assert_eq!(merge("", "he-v=1"), "?he-v=1");
+        assert_eq!(merge("", "he-v=2"), "?he-v=2");
         assert_eq!(merge("?a=1&he-drops=5&he%2Dseed=3", ""), "?a=1");
         assert_eq!(merge("?a=1", ""), "?a=1");
     }
@@ -373,14 +383,28 @@ mod tests {
         ("he-seed=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "he-seed"),
         ("he-%zz=1", "he-"),
         ("he-contour-levels=<b>", "he-contour-levels"),
+        ("he-<b>=1", "he-?b?"),
+        ("he-drops=10&he-t=5x.5", "he-t"),
+        ("he-drops=10&he-t=-5e.5", "he-t"),
+        ("he-drops=10&he-t=5e.5_-3e.4", "he-t"),
+        ("he-drops=10&he-t=5eNaN", "he-t"),
+        ("he-drops=10&he-t=5e", "he-t"),
+        ("he-drops=10&he-t=5", "he-t"),
+        ("he-drops=10&he-t=e.5", "he-t"),
+        ("he-drops=10&he-t=5c3", "he-t"),
+        ("he-drops=10&he-t=5e%3Cb%3E", "he-t"),
+        ("he-drops=10&he-t=99999999999999e.5", "he-t"),
+        ("he-v=1&he-drops=10&he-t=5e.5", "he-t"),
     ];
 
     #[test]
     fn bad_values_are_ignored_with_one_warning_naming_the_parameter() {
-        assert!(BAD.len() >= 30);
+        assert!(BAD.len() >= 40);
         for (query, name) in BAD {
             let reading = read(query);
-            assert_eq!(reading.link, MapLink::default(), "{query}");
+            // The timeline's cases come with 10 good drops
+            let drops = if query.contains("he-drops=10&") { 10 } else { 0 };
+            assert_eq!(reading.link, MapLink { drops, ..MapLink::default() }, "{query}");
             assert_eq!(reading.warnings.len(), 1, "{query}: {:?}", reading.warnings);
             assert!(reading.warnings[0].contains(name), "{query}: {}", reading.warnings[0]);
             assert!(!reading.warnings[0].contains('<'), "{query}: the warning repeats markup");
@@ -412,33 +436,49 @@ mod tests {
     }
 
     #[test]
-    fn decimals_read_as_a_browser_reads_them_and_write_back_the_same() {
-        for text in ["0", "0.3", "0.05", "-0.25", "200", "0.012", "1000", "0.999", "7", ".5", "-3"] {
-            let browser: f64 = text.parse().unwrap();
-            assert_eq!(decimal(text), Some(browser), "{text}");
-        }
-        for text in ["0.3", "0.05", "-0.25", "200", "0.012", "1000", "0.999", "7", "0", "-3"] {
-            assert_eq!(decimal_text(decimal(text).unwrap()), text);
-        }
-        for bad in ["", ".", "-", "0.0001", "1e3", "NaN", "inf", "0x10", "1.2.3", "+1", " 1", "9999999999"] {
-            assert_eq!(decimal(bad), None, "{bad}");
-        }
-        // Every on-step value of every slider survives the trip
-        for setting in Setting::ALL {
-            let s = setting.slider();
-            let steps = ((s.max - s.min) / s.step).round() as i64;
-            for k in 0..=steps {
-                let v = decimal(&decimal_text(s.min + k as f64 * s.step)).unwrap();
-                assert_eq!(decimal(&decimal_text(v)), Some(v), "{} step {k}", s.name);
-            }
-            assert_eq!(decimal(&decimal_text(s.default)), Some(s.default), "{}", s.name);
-        }
-    }
-
-    #[test]
     fn encoded_values_are_decoded() {
         let reading = read("he-sea%2Dlevel=0%2E4&he-scheme=black%20white&he-scheme=bw");
         assert_eq!(reading.link.settings.sea_level(), 0.4);
         assert_eq!(reading.link.scheme, None, "the first he-scheme is used, and it is not a scheme");
+    }
+
+    #[test]
+    fn a_timeline_out_of_range_is_clamped_and_changes_outside_the_drops_are_placed_or_left_out() {
+        let reading = read("he-drops=500&he-erosion=0.4&he-t=0e.9_100b9_300s.4_200d.5");
+        let link = &reading.link;
+        assert_eq!(link.settings.erosion(), 0.9, "a change at 0 drops is where the rain starts");
+        assert_eq!(
+            link.timeline,
+            [
+                Change { drops: 100, setting: Setting::BrushRadius, value: 6.0 },
+                Change { drops: 400, setting: Setting::SeaLevel, value: 0.4 }
+            ],
+            "clamped, and the change at 600 drops is past the link's 500"
+        );
+        assert_eq!(reading.warnings.len(), 1, "{:?}", reading.warnings);
+        assert!(reading.warnings[0].starts_with("he-t: values out of range"), "{}", reading.warnings[0]);
+        assert!(reading.warnings[0].contains("after the last drop"), "{}", reading.warnings[0]);
+    }
+
+    #[test]
+    fn a_timeline_may_come_before_the_drops_and_the_version_and_is_as_long_as_its_cap() {
+        let reading = read("he-t=5e.5&he-drops=10&he-v=2");
+        assert_eq!(reading.link.timeline, [Change { drops: 5, setting: Setting::Erosion, value: 0.5 }]);
+        assert!(reading.warnings.is_empty());
+        let long = format!("he-drops=5000000&he-t={}", "1e.5_1e.6_".repeat(timeline::MAX_CHARS / 10 - 1) + "1e1");
+        let reading = read(&long);
+        assert!(reading.warnings.is_empty(), "{:?}", reading.warnings);
+        assert_eq!(reading.link.timeline.len(), 2 * (timeline::MAX_CHARS / 10 - 1) + 1);
+        let reading = read(&format!("{long}_1e.5_1e.5"));
+        assert!(reading.link.timeline.is_empty() && reading.warnings.len() == 1, "{:?}", reading.warnings);
+    }
+
+    #[test]
+    fn a_version_1_link_reads_as_it_always_has() {
+        let reading = read("he-v=1&he-seed=42&he-erosion=0.55&he-brush-radius=3&he-drops=5000");
+        assert!(reading.warnings.is_empty());
+        let link = reading.link;
+        assert_eq!((link.seed, link.drops, link.timeline.len()), (Some(42), 5000, 0));
+        assert_eq!((link.settings.erosion(), link.settings.brush_radius()), (0.55, 3));
     }
 }
