@@ -25,7 +25,9 @@ pub mod river_view;
 pub mod rivers;
 pub mod settings;
 pub mod share;
+pub mod sketch;
 pub mod terrain;
+pub mod toggles;
 pub mod viewport;
 
 pub mod bindings;

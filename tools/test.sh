@@ -25,5 +25,8 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 say "release build"
 trunk build --release --public-url ./
 
-say "end-to-end tests of the page"
+say "end-to-end tests of the page (the sketch in its worker)"
 node --test --test-concurrency=1 tests/e2e/*.test.mjs
+
+say "end-to-end tests of the page (the sketch on the main thread, as without OffscreenCanvas)"
+HE_MAIN_THREAD=1 node --test --test-concurrency=1 tests/e2e/*.test.mjs

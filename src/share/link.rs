@@ -32,6 +32,7 @@ use super::decimal::{self, whole};
 use super::timeline::{self, Change};
 use crate::color_schemes::scheme;
 use crate::settings::{Setting, Settings};
+use crate::toggles::{Toggle, Toggles};
 
 /// The start of every parameter of ours.
 pub const PREFIX: &str = "he-";
@@ -48,7 +49,7 @@ pub const MAX_DROPS: u64 = 5_000_000;
 const MAX_VALUE_LENGTH: usize = 32;
 
 /// The state of a map, as a link carries it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct MapLink {
     /// None when the link has no (usable) seed.
     pub seed: Option<u32>,
@@ -60,25 +61,8 @@ pub struct MapLink {
     pub timeline: Vec<Change>,
     /// The scheme the reader picked; None follows the site's theme.
     pub scheme: Option<&'static str>,
-    pub rivers: bool,
-    pub original: bool,
-    pub debug: bool,
+    pub toggles: Toggles,
     pub drops: u64,
-}
-
-impl Default for MapLink {
-    fn default() -> Self {
-        MapLink {
-            seed: None,
-            settings: Settings::default(),
-            timeline: Vec::new(),
-            scheme: None,
-            rivers: true,
-            original: false,
-            debug: false,
-            drops: 0,
-        }
-    }
 }
 
 /// What reading a query found.
@@ -148,21 +132,6 @@ pub fn read(query: &str) -> Reading {
                 Some(s) => link.scheme = Some(s.key),
                 None => warn("no such colour scheme"),
             },
-            "rivers" | "original" | "debug" => {
-                let on = match value.as_ref() {
-                    "1" => true,
-                    "0" => false,
-                    _ => {
-                        warn("should be 0 or 1");
-                        continue;
-                    }
-                };
-                *match name {
-                    "rivers" => &mut link.rivers,
-                    "original" => &mut link.original,
-                    _ => &mut link.debug,
-                } = on;
-            }
             "drops" => match whole(&value) {
                 Some(d) if d > MAX_DROPS => {
                     link.drops = MAX_DROPS;
@@ -173,6 +142,11 @@ pub fn read(query: &str) -> Reading {
                 }
                 Some(d) => link.drops = d,
                 None => warn("not a whole number of drops"),
+            },
+            _ if Toggle::from_name(name).is_some() => match (Toggle::from_name(name), value.as_ref()) {
+                (Some(toggle), "1") => link.toggles.set(toggle, true),
+                (Some(toggle), "0") => link.toggles.set(toggle, false),
+                _ => warn("should be 0 or 1"),
             },
             _ => match Setting::from_name(name).filter(|s| s.slider().id() == name) {
                 Some(setting) => match decimal::read(&value) {
@@ -256,11 +230,10 @@ pub fn write(link: &MapLink) -> String {
     if let Some(key) = link.scheme {
         put("scheme", key);
     }
-    for (name, on, usual) in
-        [("rivers", link.rivers, true), ("original", link.original, false), ("debug", link.debug, false)]
-    {
-        if on != usual {
-            put(name, if on { "1" } else { "0" });
+    for toggle in Toggle::ALL {
+        let on = link.toggles.get(toggle);
+        if on != toggle.row().default {
+            put(toggle.row().name, if on { "1" } else { "0" });
         }
     }
     if link.drops > 0 {
@@ -304,6 +277,10 @@ mod tests {
         settings.set(Setting::BrushRadius, 4.0);
         settings.set(Setting::TerrainScale, 0.021);
         settings.set(Setting::SeaLevel, 0.37);
+        let mut toggles = Toggles::default();
+        for toggle in Toggle::ALL {
+            toggles.set(toggle, !toggle.row().default);
+        }
         MapLink {
             seed: Some(4_000_000_000),
             settings,
@@ -313,9 +290,7 @@ mod tests {
                 Change { drops: 120_000, setting: Setting::BrushRadius, value: 2.0 },
             ],
             scheme: Some("blueprint"),
-            rivers: false,
-            original: true,
-            debug: true,
+            toggles,
             drops: 123_456,
         }
     }

@@ -1,6 +1,8 @@
 //! The page's controls, found by the IDs the original looks up, filled from
-//! the settings table and wired to the app. A control the host page leaves
-//! out is skipped.
+//! the settings and toggle tables, turned into [`Action`]s when the reader
+//! uses them, and brought in line with what the sketch did by itself
+//! ([`Show`]). A control the host page leaves out is skipped. They know
+//! nothing of where the sketch runs: they hand their actions to a callback.
 
 use std::rc::Rc;
 
@@ -10,14 +12,27 @@ use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
 use crate::color_schemes::{scheme, SCHEMES};
 use crate::settings::Setting;
+use crate::sketch::{Input, Show, Start};
+use crate::toggles::Toggle;
 
-use super::app::{App, Page};
-use super::dom::{document, download, find, listen, number_text, show_icon, warn};
+use super::dom::{document, find, listen, number_text, show_icon, warn, window};
+use super::messages::Message;
+use super::sharing;
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
 const SEED_MAX: f64 = u32::MAX as f64;
 /// New seeds are drawn below this, as in the original.
 const NEW_SEED_BELOW: f64 = 1_000_000.0;
+/// How long the share button says what it did.
+const SHARE_NOTE_MS: i32 = 2500;
+
+/// What the reader asked for through a control.
+pub enum Action {
+    /// Something for the sketch.
+    Send(Message),
+    SaveHeightmap,
+    Fullscreen,
+}
 
 /// A slider on the page and the label that shows its value.
 struct SliderControl {
@@ -35,10 +50,11 @@ pub struct Controls {
     save: Option<Element>,
     save_heightmap: Option<Element>,
     share: Option<Element>,
+    /// The share button's own label, read once: mid-note it says something
+    /// else.
+    share_label: String,
     fullscreen: Option<Element>,
-    rivers: Option<HtmlInputElement>,
-    original: Option<HtmlInputElement>,
-    debug: Option<HtmlInputElement>,
+    toggles: Vec<(Toggle, Option<HtmlInputElement>)>,
     sliders: Vec<SliderControl>,
 }
 
@@ -50,6 +66,9 @@ impl Controls {
     /// Finds every control, warning once about any the page leaves out.
     pub fn find() -> Controls {
         let mut missing = Vec::new();
+        // Optional: the p5 version's host pages had neither
+        let optional = |name: &str| document().get_element_by_id(&format!("experiment-control-{name}"));
+        let share = optional("share");
         let controls = Controls {
             scheme_picker: control("color-scheme", &mut missing),
             seed: control("seed", &mut missing),
@@ -57,14 +76,11 @@ impl Controls {
             pause: control("pause-toggle", &mut missing),
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
-            // Optional, like the share button: the p5 version had none
-            save_heightmap: document().get_element_by_id("experiment-control-save-heightmap"),
-            // Optional: the p5 version's host pages have no share button
-            share: document().get_element_by_id("experiment-control-share"),
+            save_heightmap: optional("save-heightmap"),
+            share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
+            share,
             fullscreen: control("fullscreen-toggle", &mut missing),
-            rivers: control("rivers", &mut missing),
-            original: control("original", &mut missing),
-            debug: control("debug-mode", &mut missing),
+            toggles: Toggle::ALL.into_iter().map(|t| (t, control(t.row().control, &mut missing))).collect(),
             sliders: Setting::ALL
                 .into_iter()
                 .map(|setting| {
@@ -83,9 +99,11 @@ impl Controls {
         controls
     }
 
-    /// Fills the controls from the app: slider ranges and values from the
-    /// settings table, the schemes, the seed and the toggles.
-    pub fn fill(&self, app: &App) {
+    /// Fills the controls for the sketch `start` describes: slider ranges
+    /// and values from the settings table, the schemes, the seed, the
+    /// toggles, the play button.
+    pub fn fill(&self, start: &Start, scheme_key: &str) {
+        let link = &start.link;
         for s in &self.sliders {
             let slider = s.setting.slider();
             if let Some(input) = &s.control {
@@ -93,7 +111,7 @@ impl Controls {
                 input.set_max(&number_text(slider.max));
                 input.set_step(&number_text(slider.step));
             }
-            self.show_setting(s.setting, app.terrain.settings().get(s.setting));
+            self.show_setting(s.setting, link.settings.get(s.setting));
         }
         if let Some(picker) = &self.scheme_picker {
             picker.set_length(0);
@@ -102,21 +120,34 @@ impl Controls {
                     let _ = picker.add_with_html_option_element(&option);
                 }
             }
+            picker.set_value(scheme_key);
         }
-        self.show_scheme(app.scheme.key);
-        self.show_seed(app.terrain.seed());
-        for (checkbox, on) in
-            [(&self.rivers, app.show_rivers), (&self.original, app.terrain.show_original()), (&self.debug, app.debug)]
-        {
+        self.show_seed(link.seed.unwrap_or(0));
+        for (toggle, checkbox) in &self.toggles {
             if let Some(c) = checkbox {
-                c.set_checked(on);
+                c.set_checked(link.toggles.get(*toggle));
             }
         }
-        self.show_play_state(app.looping);
+        self.show_play_state(!start.reduced_motion && link.drops == 0);
         self.show_fullscreen_state();
     }
 
-    pub fn show_setting(&self, setting: Setting, value: f64) {
+    /// Brings the controls in line with what the sketch did by itself.
+    pub fn show(&self, show: &Show) {
+        match show {
+            Show::PlayState { looping } => self.show_play_state(*looping),
+            Show::Setting(setting, value) => self.show_setting(*setting, *value),
+            Show::Scheme(key) => {
+                if let Some(picker) = &self.scheme_picker {
+                    picker.set_value(key);
+                }
+            }
+            Show::Shared { exact } => self.shared(*exact),
+            Show::Busy(_) | Show::Link { .. } => {}
+        }
+    }
+
+    fn show_setting(&self, setting: Setting, value: f64) {
         if let Some(s) = self.sliders.iter().find(|s| s.setting == setting) {
             if let Some(input) = &s.control {
                 input.set_value(&number_text(value));
@@ -127,20 +158,14 @@ impl Controls {
         }
     }
 
-    pub fn show_seed(&self, seed: u32) {
+    fn show_seed(&self, seed: u32) {
         if let Some(input) = &self.seed {
             input.set_value(&seed.to_string());
         }
     }
 
-    pub fn show_scheme(&self, key: &str) {
-        if let Some(picker) = &self.scheme_picker {
-            picker.set_value(key);
-        }
-    }
-
     /// The pause button shows what a click will do.
-    pub fn show_play_state(&self, looping: bool) {
+    fn show_play_state(&self, looping: bool) {
         if let Some(button) = &self.pause {
             show_icon(button, if looping { "pause" } else { "play" });
             let _ = button.set_attribute("aria-pressed", if looping { "false" } else { "true" });
@@ -150,6 +175,100 @@ impl Controls {
     pub fn show_fullscreen_state(&self) {
         if let Some(button) = &self.fullscreen {
             show_icon(button, if document().fullscreen_element().is_some() { "compress" } else { "expand" });
+        }
+    }
+
+    /// The link is in the address bar: copies it and says so on the share
+    /// button, then puts back its label; where the clipboard is unavailable,
+    /// shows the link beside the button to copy by hand.
+    fn shared(&self, exact: bool) {
+        let Some(button) = self.share.clone() else { return };
+        let url = window().location().href().unwrap_or_default();
+        let label = self.share_label.clone();
+        let to_copy = url.clone();
+        sharing::copy(&to_copy, move |copied| {
+            let note = match (copied, exact) {
+                (true, true) => "Link copied",
+                (true, false) => {
+                    "Link copied (too many changes while it rained to replay: the link rains it all with today's settings)"
+                }
+                (false, _) => "Copy this link:",
+            };
+            button.set_text_content(Some(note));
+            if !copied {
+                show_link_to_copy(&button, &url);
+            }
+            let restore = Closure::once_into_js(move || button.set_text_content(Some(&label)));
+            let _ =
+                window().set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), SHARE_NOTE_MS);
+        });
+    }
+
+    /// Wires every control the page has to `act`. What the reader changes
+    /// shows at once; the sketch hears of it through `act`.
+    pub fn wire(self: &Rc<Self>, act: Rc<dyn Fn(Action)>) {
+        let send = |act: &Rc<dyn Fn(Action)>, input: Input| act(Action::Send(Message::Input(input)));
+        let on_click = |element: &Option<Element>, action: Box<dyn Fn()>| {
+            if let Some(e) = element {
+                listen(e, "click", move |_| action());
+            }
+        };
+        let a = act.clone();
+        on_click(&self.pause, Box::new(move || send(&a, Input::PlayPause)));
+        let a = act.clone();
+        on_click(&self.restart, Box::new(move || send(&a, Input::Restart)));
+        let (a, me) = (act.clone(), self.clone());
+        on_click(
+            &self.new_seed,
+            Box::new(move || {
+                let seed = random_seed();
+                me.show_seed(seed);
+                send(&a, Input::NewMap { seed });
+            }),
+        );
+        let a = act.clone();
+        on_click(&self.save, Box::new(move || a(Action::Send(Message::SavePicture))));
+        let a = act.clone();
+        on_click(&self.save_heightmap, Box::new(move || a(Action::SaveHeightmap)));
+        let a = act.clone();
+        on_click(&self.share, Box::new(move || send(&a, Input::Share)));
+        let a = act.clone();
+        on_click(&self.fullscreen, Box::new(move || a(Action::Fullscreen)));
+
+        if let Some(picker) = &self.scheme_picker {
+            let (a, picker_) = (act.clone(), picker.clone());
+            listen(picker, "change", move |_| {
+                if let Some(s) = scheme(&picker_.value()) {
+                    send(&a, Input::PickScheme(s.key.to_string()));
+                }
+            });
+        }
+        if let Some(seed) = &self.seed {
+            let (a, me, seed_) = (act.clone(), self.clone(), seed.clone());
+            listen(seed, "change", move |_| {
+                let seed = parse_seed(&seed_.value());
+                me.show_seed(seed);
+                send(&a, Input::NewMap { seed });
+            });
+        }
+        for (toggle, checkbox) in &self.toggles {
+            if let Some(c) = checkbox {
+                let (a, c_, toggle) = (act.clone(), c.clone(), *toggle);
+                listen(c, "change", move |_| send(&a, Input::Toggle(toggle, c_.checked())));
+            }
+        }
+        for s in &self.sliders {
+            if let Some(input) = &s.control {
+                let (a, me, input_, setting) = (act.clone(), self.clone(), input.clone(), s.setting);
+                listen(input, "input", move |_| {
+                    // The browser reads the number; a non-finite one is ignored
+                    let value = input_.value_as_number();
+                    if let Some(shown) = setting.slider().clamp(value) {
+                        me.show_setting(setting, shown);
+                        send(&a, Input::Set(setting, value));
+                    }
+                });
+            }
         }
     }
 }
@@ -168,136 +287,6 @@ pub fn parse_seed(text: &str) -> u32 {
     } else {
         n.clamp(0.0, SEED_MAX) as u32
     }
-}
-
-/// The name of a saved picture, as the original names it: what it shows
-/// (the colour scheme, or "heightmap"), the seed, the drops, the time.
-fn file_name(shows: &str, app: &App) -> String {
-    let now = (js_sys::Date::now() / 1000.0).floor() as u64;
-    format!("hydraulic_erosion_{shows}_seed{}_{}drops_{now}.png", app.terrain.seed(), app.terrain.drops())
-}
-
-fn on_click(element: &Option<Element>, page: &Rc<Page>, action: impl Fn(&Page) + 'static) {
-    if let Some(e) = element {
-        let page = page.clone();
-        listen(e, "click", move |_| action(&page));
-    }
-}
-
-fn on_toggle(checkbox: &Option<HtmlInputElement>, page: &Rc<Page>, action: impl Fn(&mut App, bool) + 'static) {
-    if let Some(c) = checkbox {
-        let page = page.clone();
-        let box_ = c.clone();
-        listen(c, "change", move |_| page.control(|app| action(app, box_.checked())));
-    }
-}
-
-/// Wires every control the page has to the app.
-pub fn wire(page: &Rc<Page>) {
-    let app = page.app.borrow();
-    let c = &app.controls;
-
-    on_click(&c.pause, page, |page| page.control(|app| app.set_looping(!app.looping)));
-    on_click(&c.restart, page, |page| page.control(|app| app.restart(app.terrain.seed())));
-    on_click(&c.new_seed, page, |page| page.control(|app| app.restart(random_seed())));
-    on_click(&c.save, page, |page| save_picture(&page.app.borrow()));
-    on_click(&c.save_heightmap, page, |page| {
-        let app = page.app.borrow();
-        super::heightmap_download::save(app.terrain.heights().to_vec(), file_name("heightmap", &app));
-    });
-    if let Some(button) = &c.share {
-        // The label is read once: mid-note, the button says something else
-        let label = button.text_content().unwrap_or_default();
-        let (page, button_) = (page.clone(), button.clone());
-        listen(button, "click", move |_| share(&page, &button_, &label));
-    }
-    on_click(&c.fullscreen, page, |page| {
-        let doc = document();
-        if doc.fullscreen_element().is_some() {
-            doc.exit_fullscreen();
-        } else if let Some(holder) = page.app.borrow().canvas.element().parent_element() {
-            let _ = holder.request_fullscreen();
-        }
-    });
-
-    if let Some(picker) = &c.scheme_picker {
-        let (page, picker_) = (page.clone(), picker.clone());
-        listen(picker, "change", move |_| {
-            if let Some(s) = scheme(&picker_.value()) {
-                page.control(|app| {
-                    app.scheme = s;
-                    app.scheme_picked = true;
-                });
-            }
-        });
-    }
-
-    if let Some(seed) = &c.seed {
-        let (page, seed_) = (page.clone(), seed.clone());
-        listen(seed, "change", move |_| page.control(|app| app.restart(parse_seed(&seed_.value()))));
-    }
-
-    on_toggle(&c.rivers, page, |app, on| app.show_rivers = on);
-    on_toggle(&c.original, page, |app, on| app.terrain.set_show_original(on));
-    on_toggle(&c.debug, page, |app, on| {
-        app.debug = on;
-        app.terrain.set_record_paths(on);
-    });
-
-    for s in &c.sliders {
-        if let Some(input) = &s.control {
-            let (page, input_, setting) = (page.clone(), input.clone(), s.setting);
-            listen(input, "input", move |_| {
-                // The browser reads the number; a non-finite one is ignored
-                page.control(|app| app.set(setting, input_.value_as_number()));
-            });
-        }
-    }
-
-    let page_ = page.clone();
-    listen(&document(), "fullscreenchange", move |_| {
-        page_.update(|app| {
-            app.controls.show_fullscreen_state();
-            app.canvas.fit();
-        })
-    });
-}
-
-/// How long the share button says what it did.
-const SHARE_NOTE_MS: i32 = 2500;
-
-/// Copies a link to the map and says so on the button, then puts back its
-/// `label`; where the clipboard is unavailable, shows the link beside the
-/// button to copy by hand.
-fn share(page: &Rc<Page>, button: &Element, label: &str) {
-    let exact = {
-        let mut app = page.app.borrow_mut();
-        app.cancel_replay();
-        app.write_link_now(super::dom::now());
-        app.timeline.is_exact()
-    };
-    page.request_frame();
-    let url = super::dom::window().location().href().unwrap_or_default();
-    let label = label.to_string();
-    let button = button.clone();
-    let to_copy = url.clone();
-    super::sharing::copy(&to_copy, move |copied| {
-        let note = match (copied, exact) {
-            (true, true) => "Link copied",
-            (true, false) => {
-                "Link copied (too many changes while it rained to replay: the link rains it all with today's settings)"
-            }
-            (false, _) => "Copy this link:",
-        };
-        button.set_text_content(Some(note));
-        if !copied {
-            show_link_to_copy(&button, &url);
-        }
-        let (button_, label_) = (button.clone(), label.clone());
-        let restore = Closure::once_into_js(move || button_.set_text_content(Some(&label_)));
-        let _ = super::dom::window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), SHARE_NOTE_MS);
-    });
 }
 
 /// A read-only field after `button` holding `url`, selected, for copying by
@@ -319,13 +308,5 @@ fn show_link_to_copy(button: &Element, url: &str) {
         field.set_value(url);
         let _ = field.focus();
         field.select();
-    }
-}
-
-/// Downloads the canvas as a PNG, named as the original names it.
-fn save_picture(app: &App) {
-    match app.canvas.element().to_data_url_with_type("image/png") {
-        Ok(url) => download(&url, &file_name(app.scheme.key, app)),
-        Err(_) => warn("the canvas could not be saved"),
     }
 }

@@ -8,12 +8,6 @@ pub fn window() -> Window {
     web_sys::window().expect("the page runs in a browser window")
 }
 
-/// Milliseconds since the page opened (`performance.now()`), or 0 in a
-/// window without a clock.
-pub fn now() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
-
 pub fn document() -> Document {
     window().document().expect("the window has a document")
 }

@@ -1,125 +1,148 @@
 //! The page: finds the holder and the controls by the original's IDs, runs
-//! the sketch on a Canvas2D, and follows the site's theme. It translates
-//! between the browser and the simulation and decides nothing about erosion.
+//! the sketch (in a worker where the browser can draw there, on the main
+//! thread otherwise), and follows the site's theme, the holder's size and
+//! whether anyone can see it. It translates between the browser and the
+//! sketch and decides nothing about erosion.
 
-mod app;
 mod canvas;
 mod controls;
 mod dom;
 mod heightmap_download;
+mod host;
+mod messages;
+mod painter;
 mod sharing;
+mod sketch_loop;
 mod theme;
 mod visibility;
+mod worker;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Object, Reflect};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
+use crate::color_schemes::{DARK, LIGHT};
 use crate::settings::Setting;
-use crate::share::replay::Replay;
-use crate::share::timeline::Timeline;
-use crate::terrain::Terrain;
+use crate::sketch::{Input, Start};
+use crate::terrain::fingerprint;
+use crate::toggles::Toggle;
 
-use app::{App, Page};
-use canvas::Canvas;
-use controls::Controls;
-use dom::document;
+use canvas::CanvasElement;
+use controls::{Action, Controls};
+use dom::{document, listen};
+use host::Host;
+use messages::Message;
 
 thread_local! {
-    static PAGE: RefCell<Option<Rc<Page>>> = const { RefCell::new(None) };
+    static HOST: RefCell<Option<Rc<Host>>> = const { RefCell::new(None) };
 }
 
 /// Starts the sketch in `#sketch-holder`. A page without one is using this
-/// module only for its `Terrain`, and nothing starts.
+/// module only for its `Terrain`, and nothing starts; nor does anything in
+/// the sketch's worker, which runs this module too and is started by the
+/// page (`runSketchWorker`).
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
+    if web_sys::window().is_none() {
+        return;
+    }
     let Some(holder) = document().get_element_by_id("sketch-holder").and_then(|e| e.dyn_into::<HtmlElement>().ok())
     else {
         return;
     };
-    // A link brings its map back: the same seed and starting settings, then
-    // its drops replayed with each change of its timeline at its drop count;
-    // a page without one starts a new map
+    // A link brings its map back; a page without one starts a new map
     let shared = sharing::read_address();
-    let link = shared.link;
-    let seed = link.seed.unwrap_or_else(controls::random_seed);
-    let scheme = link.scheme.and_then(crate::color_schemes::scheme).unwrap_or_else(theme::site_scheme);
-    let terrain = Terrain::with_settings(seed, link.settings.clone());
-    let mut app = App::new(terrain, Canvas::new(holder.clone()), Controls::find(), scheme);
-    app.timeline = Timeline::from_link(&link.settings, link.timeline.clone());
-    app.scheme_picked = link.scheme.is_some();
-    app.show_rivers = link.rivers;
-    app.debug = link.debug;
-    app.terrain.set_show_original(link.original);
-    app.terrain.set_record_paths(link.debug);
-    // It starts raining straight away, unless the reader asked for less
-    // motion or came by a link with drops, whose map is shown as shared
-    app.reduced_motion = theme::prefers_reduced_motion();
-    app.looping = !app.reduced_motion && link.drops == 0;
-    if link.drops > 0 {
-        app.replay = Some(Replay::new(link.drops, link.timeline));
-        app.replay_capped = shared.capped;
-        app.canvas.set_busy(true);
-    }
-    app.controls.fill(&app);
+    let mut link = shared.link;
+    link.seed = Some(link.seed.unwrap_or_else(controls::random_seed));
+    let element = CanvasElement::new(holder.clone());
+    let start = Start {
+        link,
+        capped: shared.capped,
+        site_dark: theme::site_is_dark(),
+        reduced_motion: theme::prefers_reduced_motion(),
+        size: element.measure(),
+    };
+    let controls = Rc::new(Controls::find());
+    let site_scheme = if start.site_dark { DARK } else { LIGHT };
+    controls.fill(&start, start.link.scheme.unwrap_or(site_scheme));
 
-    let page = Page::new(app);
-    controls::wire(&page);
-    theme::follow_site_theme(&page);
-    watch_size(&holder, &page);
-    let canvas = page.app.borrow().canvas.element().clone();
-    visibility::rest_when_unseen(&page, &canvas);
-    page.request_frame();
-    PAGE.with(|p| *p.borrow_mut() = Some(page));
+    let host = Host::start(controls.clone(), element, start);
+    let host_ = host.clone();
+    controls.wire(Rc::new(move |action: Action| host_.act(action)));
+    let host_ = host.clone();
+    theme::watch_site_theme(move |dark| host_.send(Message::Input(Input::SiteTheme { dark })));
+    watch_size(&holder, &host, &controls);
+    visibility::rest_when_unseen(&host, &holder);
+    HOST.with(|h| *h.borrow_mut() = Some(host));
 }
 
 /// Only the drawing changes size, never the terrain: a new size redraws.
-fn watch_size(holder: &HtmlElement, page: &Rc<Page>) {
-    let page = page.clone();
-    let on_resize = Closure::<dyn FnMut()>::new(move || page.update(|app| app.canvas.fit()));
+fn watch_size(holder: &HtmlElement, host: &Rc<Host>, controls: &Rc<Controls>) {
+    let host_ = host.clone();
+    let on_resize = Closure::<dyn FnMut()>::new(move || host_.resize());
     if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
         observer.observe(holder);
     }
     on_resize.forget();
+    let (host, controls) = (host.clone(), controls.clone());
+    listen(&document(), "fullscreenchange", move |_| {
+        controls.show_fullscreen_state();
+        host.resize();
+    });
 }
 
-/// The running sketch's state, for tests and the bench page: `{ seed, drops,
-/// frames, looping, replaying, resting, scheme, heightsHash, changes, exact,
-/// settings: { name: value } }` (`changes` the timeline's length, `exact`
-/// whether a link replays it exactly), or `null` when no sketch runs.
+fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
+    HOST.with(|h| h.borrow().as_ref().map(|host| answer(host)))
+}
+
+/// The running sketch's state, for tests and the bench page, as of its
+/// latest frame: `{ seed, drops, frames, looping, replaying, resting, scheme,
+/// heightsHash, changes, exact, canvas: [width, height], thread, settings:
+/// { name: value }, toggles: { name: on } }` (`changes` the timeline's
+/// length, `exact` whether a link replays it exactly, `canvas` the backing
+/// store's size, `thread` where the sketch runs: "worker" or "main"), or
+/// `null` when no sketch runs or it has not drawn yet.
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
-    PAGE.with(|p| {
-        let Some(page) = p.borrow().clone() else { return JsValue::NULL };
-        let app = page.app.borrow();
+    with_host(|host| {
+        let Some(status) = host.status() else { return JsValue::NULL };
         let settings = Object::new();
         for s in Setting::ALL {
-            let _ = Reflect::set(&settings, &s.slider().name.into(), &app.terrain.settings().get(s).into());
+            let _ = Reflect::set(&settings, &s.slider().name.into(), &status.settings.get(s).into());
         }
+        let toggles = Object::new();
+        for t in Toggle::ALL {
+            let _ = Reflect::set(&toggles, &t.row().name.into(), &status.toggles.get(t).into());
+        }
+        let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
         let state = Object::new();
-        let fields: [(&str, JsValue); 11] = [
-            ("seed", app.terrain.seed().into()),
-            ("drops", (app.terrain.drops() as f64).into()),
-            ("frames", (app.frames() as f64).into()),
-            ("looping", app.looping.into()),
-            ("replaying", app.replay.is_some().into()),
-            ("resting", (!page.seen()).into()),
-            ("changes", app.timeline.changes().len().into()),
-            ("exact", app.timeline.is_exact().into()),
-            ("scheme", app.scheme.key.into()),
-            ("heightsHash", app.terrain.heights_hash_hex().into()),
+        let fields: [(&str, JsValue); 14] = [
+            ("seed", status.seed.into()),
+            ("drops", (status.drops as f64).into()),
+            ("frames", (status.frames as f64).into()),
+            ("looping", status.looping.into()),
+            ("replaying", status.replaying.into()),
+            ("resting", (!host.seen()).into()),
+            ("changes", (status.changes as f64).into()),
+            ("exact", status.exact.into()),
+            ("scheme", status.scheme.into()),
+            ("heightsHash", hash.into()),
+            ("canvas", Array::of2(&status.canvas.0.into(), &status.canvas.1.into()).into()),
+            ("thread", host.thread().into()),
             ("settings", settings.into()),
+            ("toggles", toggles.into()),
         ];
         for (key, value) in fields {
             let _ = Reflect::set(&state, &key.into(), &value);
         }
         state.into()
     })
+    .unwrap_or(JsValue::NULL)
 }
 
 /// How many frames the running sketch has drawn (0 when none runs): a probe
@@ -127,17 +150,15 @@ pub fn page_state() -> JsValue {
 /// when the first frame is drawn, without disturbing the page it measures.
 #[wasm_bindgen(js_name = pageFrames)]
 pub fn page_frames() -> f64 {
-    PAGE.with(|p| p.borrow().as_ref().map_or(0.0, |page| page.app.borrow().frames() as f64))
+    with_host(|host| host.status().map_or(0.0, |s| s.frames as f64)).unwrap_or(0.0)
 }
 
-/// The running sketch's heights now (320 × 180, row by row, a copy), or
-/// `null` when no sketch runs.
+/// The running sketch's heights as of its latest frame (320 × 180, row by
+/// row, a copy), or `null` when no sketch runs.
 #[wasm_bindgen(js_name = pageHeights)]
 pub fn page_heights() -> JsValue {
-    PAGE.with(|p| match p.borrow().as_ref() {
-        Some(page) => js_sys::Float32Array::from(page.app.borrow().terrain.heights()).into(),
-        None => JsValue::NULL,
-    })
+    with_host(|host| host.heights().map_or(JsValue::NULL, |h| js_sys::Float32Array::new(&h).into()))
+        .unwrap_or(JsValue::NULL)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::share::link::{self, MapLink, Reading};
+use crate::share::link::{self, Reading};
 
 use super::dom::{warn, window};
 
@@ -18,11 +18,12 @@ pub fn read_address() -> Reading {
     reading
 }
 
-/// Puts `map` into the address bar, unless it is there already.
-pub fn write_address(map: &MapLink) {
+/// Puts a link's query of ours (`he-…` parameters) into the address bar,
+/// beside the host page's own parameters, unless it is there already.
+pub fn write_address(ours: &str) {
     let location = window().location();
     let search = location.search().unwrap_or_default();
-    let query = link::merge(&search, &link::write(map));
+    let query = link::merge(&search, ours);
     if search == query {
         return;
     }

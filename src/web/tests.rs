@@ -1,17 +1,23 @@
 //! The web layer in a real browser (wasm-bindgen-test, headless Chromium).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
 
-use super::app::App;
-use super::canvas::Canvas;
-use super::controls::{parse_seed, Controls};
+use super::canvas::CanvasElement;
+use super::controls::parse_seed;
 use super::dom::{document, show_icon, thousands, window};
+use super::messages::{self, Message, Report};
+use super::painter::{CanvasPainter, Surface};
+use super::sketch_loop::SketchLoop;
 use crate::color_schemes::scheme;
 use crate::settings::Setting;
-use crate::share::timeline::Change;
-use crate::terrain::{Terrain, RAIN_TARGET};
+use crate::share::link;
+use crate::sketch::{Input, Painter, Show, Size, Sketch, Start};
+use crate::toggles::Toggle;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -21,10 +27,6 @@ fn holder(width: &str, height: &str) -> HtmlElement {
     div.set_attribute("style", &format!("width: {width}; height: {height}")).unwrap();
     document().body().unwrap().append_child(&div).unwrap();
     div
-}
-
-fn app_in(holder: HtmlElement) -> App {
-    App::new(Terrain::new(1), Canvas::new(holder), Controls::find(), scheme("site_light").unwrap())
 }
 
 #[wasm_bindgen_test]
@@ -48,17 +50,22 @@ fn seeds_are_read_as_the_original_reads_them() {
 
 #[wasm_bindgen_test]
 fn the_backing_store_follows_the_pixel_ratio() {
-    let canvas = Canvas::new(holder("480px", "270px"));
+    let element = CanvasElement::new(holder("480px", "270px"));
+    let size = element.measure();
     let ratio = window().device_pixel_ratio().max(1.0);
-    assert_eq!(canvas.element().width(), (480.0 * ratio).round() as u32);
-    assert_eq!(canvas.element().height(), (270.0 * ratio).round() as u32);
-    assert_eq!(canvas.element().client_width(), 480);
+    assert_eq!(size, Size::new(480.0, 270.0, ratio));
+    let mut painter = CanvasPainter::new(Surface::Element(element.element().clone())).unwrap();
+    painter.begin(size, scheme("site_light").unwrap());
+    assert_eq!(element.element().width(), (480.0 * ratio).round() as u32);
+    assert_eq!(element.element().height(), (270.0 * ratio).round() as u32);
+    assert_eq!(element.element().client_width(), 480);
 }
 
 #[wasm_bindgen_test]
 fn a_holder_with_no_height_gets_the_maps_proportions() {
-    let canvas = Canvas::new(holder("638px", "auto"));
-    assert_eq!(canvas.element().client_height(), 358);
+    let element = CanvasElement::new(holder("638px", "auto"));
+    assert_eq!(element.measure().height, 358.0);
+    assert_eq!(element.element().client_height(), 358);
 }
 
 #[wasm_bindgen_test]
@@ -73,61 +80,80 @@ fn a_toggle_shows_the_icon_for_what_a_click_will_do() {
 }
 
 #[wasm_bindgen_test]
-fn each_frame_rains_the_drops_per_frame_and_paused_frames_only_draw() {
-    let mut app = app_in(holder("320px", "180px"));
-    app.frame();
-    app.frame();
-    assert_eq!(app.terrain.drops(), 400);
-    app.set_looping(false);
-    let hash = app.terrain.heights_hash();
-    app.frame();
-    assert_eq!((app.terrain.drops(), app.terrain.heights_hash()), (400, hash));
-    assert_eq!(app.frames(), 3);
-}
-
-#[wasm_bindgen_test]
-fn the_rain_stops_once_at_the_target_and_play_carries_on() {
-    let mut app = app_in(holder("320px", "180px"));
-    app.show_rivers = false;
-    app.set(Setting::DropsPerFrame, 1000.0);
-    app.set(Setting::ContourLevels, 0.0);
-    while app.looping {
-        app.frame();
-        assert!(app.terrain.drops() <= RAIN_TARGET, "rained past the target");
+fn every_message_crosses_to_a_worker_and_back_unchanged() {
+    let inputs = [
+        Input::Set(Setting::BrushRadius, 4.0),
+        Input::Toggle(Toggle::Debug, true),
+        Input::PickScheme("blueprint".into()),
+        Input::SiteTheme { dark: true },
+        Input::PlayPause,
+        Input::Restart,
+        Input::NewMap { seed: u32::MAX },
+        Input::Resize(Size::new(640.5, 360.0, 1.5)),
+        Input::ReducedMotion(true),
+        Input::Share,
+        Input::Resting,
+    ];
+    for input in inputs {
+        let message = Message::Input(input);
+        assert_eq!(messages::message_from_js(&messages::message_to_js(&message)), Some(message.clone()));
     }
-    assert_eq!(app.terrain.drops(), RAIN_TARGET);
-    app.set_looping(true);
-    app.frame();
-    app.frame();
-    assert!(app.looping, "play carries on past the target");
-    assert_eq!(app.terrain.drops(), RAIN_TARGET + 2000);
+    for message in [Message::Seen(false), Message::Seen(true), Message::SavePicture] {
+        assert_eq!(messages::message_from_js(&messages::message_to_js(&message)), Some(message.clone()));
+    }
+    assert_eq!(messages::message_from_js(&js_sys::Object::new().into()), None, "not a message of ours");
+    let seed = js_sys::JSON::parse(r#"{"input":{"kind":"new-map","seed":1.5}}"#).unwrap();
+    assert_eq!(messages::message_from_js(&seed), None, "seeds are whole numbers");
+
+    let shows = vec![
+        Show::PlayState { looping: false },
+        Show::Setting(Setting::SeaLevel, 0.31),
+        Show::Scheme("site_dark"),
+        Show::Busy(true),
+        Show::Link { query: "he-v=2&he-seed=3".into(), exact: false },
+        Show::Shared { exact: true },
+    ];
+    let (js, _) = messages::report_to_js(&Report::Shows(shows.clone()));
+    let Some(Report::Shows(back)) = messages::report_from_js(&js) else { panic!("not shows") };
+    assert_eq!(back, shows);
+
+    let mut start = Start::fresh(42, Size::new(300.0, 200.0, 2.0));
+    start.link = link::read("he-seed=42&he-drops=900&he-t=300e.5&he-debug=1").link;
+    start.capped = true;
+    start.site_dark = true;
+    assert_eq!(messages::start_from_js(&messages::start_to_js(&start)), Some(start));
 }
 
 #[wasm_bindgen_test]
-fn a_restart_starts_from_the_original_terrain() {
-    let mut app = app_in(holder("320px", "180px"));
-    let original = app.terrain.heights_hash();
-    app.frame();
-    app.restart(1);
-    assert_eq!((app.terrain.drops(), app.terrain.heights_hash()), (0, original));
-    app.restart(2);
-    assert_eq!(app.terrain.seed(), 2);
-    assert_ne!(app.terrain.heights_hash(), original);
-}
-
-#[wasm_bindgen_test]
-fn changes_while_it_rains_go_into_the_link_and_a_restart_clears_them() {
-    let mut app = app_in(holder("320px", "180px"));
-    app.set(Setting::Erosion, 0.5);
-    app.frame();
-    app.set(Setting::Erosion, 0.6);
-    app.set(Setting::ContourLevels, 3.0);
-    app.frame();
-    let link = app.link();
-    assert_eq!((link.settings.erosion(), link.settings.contour_levels()), (0.5, 3));
-    assert_eq!(link.timeline, [Change { drops: 200, setting: Setting::Erosion, value: 0.6 }]);
-    app.restart(1);
-    let link = app.link();
-    assert!(link.timeline.is_empty());
-    assert_eq!(link.settings.erosion(), 0.6, "a restart starts from the settings in force");
+fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
+    let element = CanvasElement::new(holder("320px", "180px"));
+    let painter = CanvasPainter::new(Surface::Element(element.element().clone())).unwrap();
+    let reports: Rc<RefCell<Vec<Report>>> = Rc::default();
+    let sink = reports.clone();
+    let sketch = Sketch::new(Start::fresh(1, element.measure()));
+    let running = SketchLoop::start(sketch, painter, move |r| sink.borrow_mut().push(r));
+    let status = |reports: &Rc<RefCell<Vec<Report>>>| {
+        reports.borrow().iter().rev().find_map(|r| match r {
+            Report::Status { status, .. } => Some(status.clone()),
+            _ => None,
+        })
+    };
+    let first = status(&reports).expect("a status as it starts");
+    assert_eq!((first.seed, first.drops, first.looping), (1, 0, true));
+    assert!(matches!(reports.borrow()[0], Report::Status { heights: Some(_), .. }), "with the heights");
+    running.handle(Message::Input(Input::PlayPause));
+    assert!(!status(&reports).unwrap().looping);
+    assert!(reports
+        .borrow()
+        .iter()
+        .any(|r| matches!(r, Report::Shows(s) if s.contains(&Show::PlayState { looping: false }))));
+    // Paused, the heights did not change: the next status comes without them
+    running.handle(Message::Input(Input::Set(Setting::Erosion, 0.5)));
+    assert!(matches!(reports.borrow().last(), Some(Report::Status { heights: None, .. })));
+    // Out of view, it says where it is for the address bar
+    running.handle(Message::Seen(false));
+    assert!(reports
+        .borrow()
+        .iter()
+        .any(|r| matches!(r, Report::Shows(s) if s.iter().any(|s| matches!(s, Show::Link { .. })))));
 }

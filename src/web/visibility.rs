@@ -9,18 +9,18 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, IntersectionObserver, IntersectionObserverEntry};
 
-use super::app::Page;
 use super::dom::{document, listen};
+use super::host::Host;
 
 /// Watches whether `element` is in the viewport and the document visible,
-/// and tells `page`.
-pub fn rest_when_unseen(page: &Rc<Page>, element: &Element) {
-    let page_ = page.clone();
+/// and tells `host`.
+pub fn rest_when_unseen(host: &Rc<Host>, element: &Element) {
+    let host_ = host.clone();
     // Entries come in order: the last one for the element is where it is now
     let on_intersection = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         let last = entries.iter().filter_map(|e| e.dyn_into::<IntersectionObserverEntry>().ok()).next_back();
         if let Some(entry) = last {
-            page_.set_in_view(entry.is_intersecting());
+            host_.set_in_view(entry.is_intersecting());
         }
     });
     match IntersectionObserver::new(on_intersection.as_ref().unchecked_ref()) {
@@ -32,7 +32,7 @@ pub fn rest_when_unseen(page: &Rc<Page>, element: &Element) {
         Err(_) => super::dom::warn("no IntersectionObserver: the sketch keeps drawing out of view"),
     }
 
-    let page = page.clone();
-    page.set_hidden(document().hidden());
-    listen(&document(), "visibilitychange", move |_| page.set_hidden(document().hidden()));
+    let host = host.clone();
+    host.set_hidden(document().hidden());
+    listen(&document(), "visibilitychange", move |_| host.set_hidden(document().hidden()));
 }

@@ -38,6 +38,21 @@ export async function serve(dir = dist, pages = {}, at = '/') {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise(r => server.close(r)) }
 }
 
+// HE_MAIN_THREAD=1 runs every page as a browser without OffscreenCanvas
+// drawing would: the sketch then runs on the main thread. tools/test.sh runs
+// the end-to-end tests both ways
+export const mainThreadOnly = process.env.HE_MAIN_THREAD === '1'
+export const expectedThread = mainThreadOnly ? 'main' : 'worker'
+const withoutOffscreenCanvas = () => { delete HTMLCanvasElement.prototype.transferControlToOffscreen }
+
+// A browser context as every test makes one, with the sketch forced onto
+// the main thread when asked (`mainThread`, or HE_MAIN_THREAD=1)
+export async function newContext(browser, options = {}, { mainThread = mainThreadOnly } = {}) {
+  const context = await browser.newContext(options)
+  if (mainThread) await context.addInitScript(withoutOffscreenCanvas)
+  return context
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -57,8 +72,10 @@ export function bundle() {
 export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace('<html lang="en">', '<html lang="en" class="dark">')
 
 // A new page that records page errors and console errors and warnings.
-export async function open(browser, url, { contextOptions = {} } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true, ...contextOptions })
+export async function open(browser, url, { contextOptions = {}, mainThread, initScript } = {}) {
+  const options = { viewport: { width: 1100, height: 900 }, acceptDownloads: true, ...contextOptions }
+  const context = await newContext(browser, options, { mainThread })
+  if (initScript) await context.addInitScript(initScript)
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
@@ -70,25 +87,30 @@ export async function open(browser, url, { contextOptions = {} } = {}) {
 
 export const state = page => page.evaluate(() => window.wasmBindings.pageState())
 
-// Mean brightness (0..255) of the canvas, and a fingerprint of its pixels.
-export const canvasLook = page => page.evaluate(() => {
-  // Read through a copy made for reading, so the page's own canvas is
-  // never read back (Chrome warns about repeated read-backs)
-  const canvas = document.querySelector('#sketch-holder canvas')
-  const copy = document.createElement('canvas')
-  copy.width = canvas.width
-  copy.height = canvas.height
-  const ctx = copy.getContext('2d', { willReadFrequently: true })
-  ctx.drawImage(canvas, 0, 0)
-  const data = ctx.getImageData(0, 0, copy.width, copy.height).data
-  let sum = 0
-  let hash = 2166136261
-  for (let i = 0; i < data.length; i += 4) {
-    sum += (data[i] + data[i + 1] + data[i + 2]) / 3
-    hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619)
-  }
-  return { brightness: sum / (data.length / 4), hash: hash >>> 0 }
-})
+// Mean brightness (0..255) of the canvas as shown, and a fingerprint of its
+// pixels. Read from a screenshot of the element: its drawing may live in the
+// sketch's worker, where the page cannot read it back
+export async function canvasLook(page) {
+  const png = await page.locator('#sketch-holder canvas').screenshot()
+  return page.evaluate(async b64 => {
+    const image = new Image()
+    image.src = 'data:image/png;base64,' + b64
+    await image.decode()
+    const copy = document.createElement('canvas')
+    copy.width = image.width
+    copy.height = image.height
+    const ctx = copy.getContext('2d', { willReadFrequently: true })
+    ctx.drawImage(image, 0, 0)
+    const data = ctx.getImageData(0, 0, copy.width, copy.height).data
+    let sum = 0
+    let hash = 2166136261
+    for (let i = 0; i < data.length; i += 4) {
+      sum += (data[i] + data[i + 1] + data[i + 2]) / 3
+      hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619)
+    }
+    return { brightness: sum / (data.length / 4), hash: hash >>> 0 }
+  }, png.toString('base64'))
+}
 
 // Pauses the sketch and waits until no frame is pending
 export async function pause(page) {

@@ -3,7 +3,7 @@
 // parameters alone, copies, and bad links never break the page.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, canvasLook } from './helpers.mjs'
+import { serve, launch, open, state, pause, canvasLook, newContext } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -185,7 +185,7 @@ test('copy link copies the address and says so; without a clipboard it shows the
   assert.equal(await a.page.textContent('#experiment-control-share'), 'Copy link')
   await a.context.close()
 
-  const b = await browser.newContext()
+  const b = await newContext(browser)
   await b.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }))
   const page = await b.newPage()
   await page.goto(server.url + '/')

@@ -1,0 +1,509 @@
+//! The sketch as a state machine: everything the page decides, with no
+//! knowledge of the page. It is driven by inputs (a control changed, a
+//! resize, the site's theme) and by animation frames, draws each frame
+//! through a [`Painter`] in the original's order (sea, relief, contours,
+//! rivers, debug), and says what the page must show that it did by itself
+//! ([`Show`]): the play button when the rain stops, the sliders a replay
+//! moves, the scheme when it follows the site's theme, the link for the
+//! address bar. The same sketch runs in a worker or on the main thread; a
+//! whole reader's session is a sequence of inputs, so a test can play one
+//! natively, frame by frame.
+//!
+//! ```
+//! use hydraulic_erosion::sketch::{Input, Show, Size, Sketch, Start};
+//! # use hydraulic_erosion::sketch::NoPainter;
+//! let mut sketch = Sketch::new(Start::fresh(7, Size::new(640.0, 360.0, 1.0)));
+//! let clock = &mut || 0.0;
+//! sketch.frame(clock, &mut NoPainter);
+//! assert_eq!(sketch.terrain().drops(), 200);
+//! sketch.input(Input::PlayPause, 16.0);
+//! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
+//! ```
+
+use crate::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
+use crate::marching_squares::Contours;
+use crate::river_view::{RiverView, Stroke, RIVER_EVERY};
+use crate::settings::{Setting, Settings};
+use crate::share::link::{self, MapLink};
+use crate::share::replay::Replay;
+use crate::share::timeline::Timeline;
+use crate::terrain::{Terrain, RAIN_TARGET};
+use crate::toggles::{Toggle, Toggles};
+use crate::viewport::Viewport;
+
+/// While it rains, the link is offered to the address bar at most this
+/// often (milliseconds).
+pub const LINK_EVERY_MS: f64 = 1000.0;
+/// A replay rains for about this long each frame (milliseconds), so the
+/// page stays responsive and the progress moves...
+pub const REPLAY_SLICE_MS: f64 = 12.0;
+/// ... in batches of this many drops, reading the clock between batches.
+pub const REPLAY_BATCH: u32 = 2_000;
+
+/// The drawing's size in CSS pixels, and the screen's pixel ratio.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Size {
+    pub width: f64,
+    pub height: f64,
+    pub ratio: f64,
+}
+
+impl Size {
+    pub fn new(width: f64, height: f64, ratio: f64) -> Size {
+        Size { width, height, ratio }
+    }
+
+    /// The backing store: device pixels, at least one each way.
+    pub fn backing(&self) -> (u32, u32) {
+        let device = |css: f64| ((css * self.ratio).round() as u32).max(1);
+        (device(self.width), device(self.height))
+    }
+}
+
+/// How a sketch starts: from a link (a fresh page's is the default link
+/// with a new seed), in the site's theme, with the reader's motion
+/// preference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Start {
+    /// The map to start from; its seed is used (a fresh page draws one).
+    pub link: MapLink,
+    /// Whether the link asked for more drops than a link replays.
+    pub capped: bool,
+    pub site_dark: bool,
+    pub reduced_motion: bool,
+    pub size: Size,
+}
+
+impl Start {
+    /// A fresh page's start with `seed`, in the light theme.
+    pub fn fresh(seed: u32, size: Size) -> Start {
+        let link = MapLink { seed: Some(seed), ..MapLink::default() };
+        Start { link, capped: false, site_dark: false, reduced_motion: false, size }
+    }
+}
+
+/// What the reader and the page can do to the sketch.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A slider moved.
+    Set(Setting, f64),
+    /// A checkbox changed.
+    Toggle(Toggle, bool),
+    /// The reader picked a colour scheme (by key).
+    PickScheme(String),
+    /// The site's theme changed.
+    SiteTheme {
+        dark: bool,
+    },
+    PlayPause,
+    /// Start again from the original terrain of the seed.
+    Restart,
+    /// Start again from the original terrain of a new seed.
+    NewMap {
+        seed: u32,
+    },
+    /// The drawing's size or pixel ratio changed.
+    Resize(Size),
+    /// The reader's motion preference changed.
+    ReducedMotion(bool),
+    /// The reader asks for the link ("Copy link").
+    Share,
+    /// Nobody can see the sketch any more: the address bar should be up to
+    /// date while it rests.
+    Resting,
+}
+
+/// What the page must show because the sketch did it by itself.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Show {
+    /// Raining or paused: the play button shows what a click will do.
+    PlayState { looping: bool },
+    /// A setting the sketch changed (a replay's timeline, a value brought
+    /// into range).
+    Setting(Setting, f64),
+    /// The scheme now drawn, when it followed the site's theme.
+    Scheme(&'static str),
+    /// Whether a shared map is being brought back (for assistive technology).
+    Busy(bool),
+    /// A link to put in the address bar (a URL query of ours); `exact`
+    /// says whether it replays the reader's history exactly.
+    Link { query: String, exact: bool },
+    /// The link the reader asked for is in the address bar.
+    Shared { exact: bool },
+}
+
+/// Draws a frame: the sketch says what, in which order; a painter turns
+/// it into canvas calls.
+pub trait Painter {
+    /// Clears to the deep sea colour, at `size`.
+    fn begin(&mut self, size: Size, scheme: &ColorScheme);
+    /// The relief image, one RGBA pixel per cell.
+    fn relief(&mut self, pixels: &[u8], view: Viewport);
+    fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport);
+    fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
+    /// Debug mode: the latest drops' routes and how many have fallen.
+    fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
+    /// A replay's progress, over the bottom of the map.
+    fn progress(&mut self, done: u64, total: u64, capped: bool);
+}
+
+/// A painter that draws nothing: for working the sketch without a canvas.
+pub struct NoPainter;
+
+impl Painter for NoPainter {
+    fn begin(&mut self, _: Size, _: &ColorScheme) {}
+    fn relief(&mut self, _: &[u8], _: Viewport) {}
+    fn contours(&mut self, _: &Contours, _: &ColorScheme, _: Viewport) {}
+    fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
+    fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
+    fn progress(&mut self, _: u64, _: u64, _: bool) {}
+}
+
+/// The sketch's state in brief, as `pageState()` reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    pub seed: u32,
+    pub drops: u64,
+    pub frames: u64,
+    pub looping: bool,
+    pub replaying: bool,
+    pub scheme: &'static str,
+    pub settings: Settings,
+    pub toggles: Toggles,
+    /// The timeline's length, and whether a link replays it exactly.
+    pub changes: usize,
+    pub exact: bool,
+    /// The backing store's size.
+    pub canvas: (u32, u32),
+}
+
+/// What the rivers are drawn for: the original terrain or the eroded one,
+/// at a sea level. A change of view jumps instead of easing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ViewOf {
+    original: bool,
+    sea_level: f64,
+}
+
+/// A replay under way, and whether its link was cut down to the most a
+/// link replays.
+struct Replaying {
+    replay: Replay,
+    capped: bool,
+}
+
+pub struct Sketch {
+    terrain: Terrain,
+    rivers: RiverView,
+    /// The settings the rain started with and their changes since.
+    timeline: Timeline,
+    replaying: Option<Replaying>,
+    /// Whether it is raining (p5's "looping").
+    looping: bool,
+    frames: u64,
+    /// The drop count and view the rivers were last worked out for.
+    rivers_for: Option<(u64, ViewOf)>,
+    /// The view the drawn rivers belong to.
+    shown_for: Option<ViewOf>,
+    scheme: &'static ColorScheme,
+    /// Whether the reader chose a scheme, after which the site's theme no
+    /// longer picks one.
+    scheme_picked: bool,
+    toggles: Toggles,
+    reduced_motion: bool,
+    size: Size,
+    /// The last link offered to the address bar, and when.
+    link_offered: String,
+    link_offered_at: f64,
+    shows: Vec<Show>,
+}
+
+/// The scheme that matches the site's theme.
+fn site_scheme(dark: bool) -> &'static ColorScheme {
+    scheme(if dark { DARK } else { LIGHT }).expect("both site schemes exist")
+}
+
+impl Sketch {
+    /// A sketch as `start` says. It rains straight away, unless the reader
+    /// asked for less motion or it came by a link with drops, whose map is
+    /// brought back and then shown paused, as it was shared.
+    pub fn new(start: Start) -> Sketch {
+        let link = start.link;
+        let mut terrain = Terrain::with_settings(link.seed.unwrap_or(0), link.settings.clone());
+        terrain.set_show_original(link.toggles.get(Toggle::Original));
+        terrain.set_record_paths(link.toggles.get(Toggle::Debug));
+        let picked = link.scheme.and_then(scheme);
+        let mut sketch = Sketch {
+            timeline: Timeline::from_link(&link.settings, link.timeline.clone()),
+            terrain,
+            rivers: RiverView::default(),
+            replaying: None,
+            looping: !start.reduced_motion && link.drops == 0,
+            frames: 0,
+            rivers_for: None,
+            shown_for: None,
+            scheme: picked.unwrap_or_else(|| site_scheme(start.site_dark)),
+            scheme_picked: picked.is_some(),
+            toggles: link.toggles,
+            reduced_motion: start.reduced_motion,
+            size: start.size,
+            link_offered: String::new(),
+            link_offered_at: f64::NEG_INFINITY,
+            shows: Vec::new(),
+        };
+        if link.drops > 0 {
+            sketch.replaying = Some(Replaying { replay: Replay::new(link.drops, link.timeline), capped: start.capped });
+            sketch.shows.push(Show::Busy(true));
+        }
+        sketch
+    }
+
+    pub fn terrain(&self) -> &Terrain {
+        &self.terrain
+    }
+
+    /// Frames drawn so far.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// Whether it is raining or bringing a map back: it wants the next
+    /// animation frame.
+    pub fn wants_frames(&self) -> bool {
+        self.looping || self.replaying.is_some()
+    }
+
+    /// What the page must show since it last asked.
+    pub fn take_shows(&mut self) -> Vec<Show> {
+        std::mem::take(&mut self.shows)
+    }
+
+    pub fn status(&self) -> Status {
+        Status {
+            seed: self.terrain.seed(),
+            drops: self.terrain.drops(),
+            frames: self.frames,
+            looping: self.looping,
+            replaying: self.replaying.is_some(),
+            scheme: self.scheme.key,
+            settings: self.terrain.settings().clone(),
+            toggles: self.toggles,
+            changes: self.timeline.changes().len(),
+            exact: self.timeline.is_exact(),
+            canvas: self.size.backing(),
+        }
+    }
+
+    /// The map as a link describes it.
+    pub fn link(&self) -> MapLink {
+        let (settings, timeline) = self.timeline.for_link(self.terrain.settings());
+        MapLink {
+            seed: Some(self.terrain.seed()),
+            settings,
+            timeline,
+            scheme: self.scheme_picked.then_some(self.scheme.key),
+            toggles: self.toggles,
+            drops: self.terrain.drops(),
+        }
+    }
+
+    /// Takes an input at time `now` (milliseconds). A reader's change stops
+    /// a replay under way where it is first, so the map is never left in a
+    /// state no link describes.
+    pub fn input(&mut self, input: Input, now: f64) {
+        let by_the_reader =
+            !matches!(input, Input::SiteTheme { .. } | Input::Resize(_) | Input::ReducedMotion(_) | Input::Resting);
+        if by_the_reader {
+            self.cancel_replay();
+        }
+        match input {
+            Input::Set(setting, value) => self.set(setting, value),
+            Input::Toggle(toggle, on) => self.toggle(toggle, on),
+            Input::PickScheme(key) => {
+                if let Some(s) = scheme(&key) {
+                    self.scheme = s;
+                    self.scheme_picked = true;
+                }
+            }
+            Input::SiteTheme { dark } => {
+                let wanted = site_scheme(dark);
+                if !self.scheme_picked && self.scheme.key != wanted.key {
+                    self.scheme = wanted;
+                    self.shows.push(Show::Scheme(wanted.key));
+                }
+            }
+            Input::PlayPause => self.set_looping(!self.looping),
+            Input::Restart => self.restart(self.terrain.seed()),
+            Input::NewMap { seed } => self.restart(seed),
+            Input::Resize(size) => self.size = size,
+            Input::ReducedMotion(reduce) => self.reduced_motion = reduce,
+            Input::Share => {
+                self.offer_link(now, true);
+                self.shows.push(Show::Shared { exact: self.timeline.is_exact() });
+            }
+            Input::Resting => {
+                if self.replaying.is_none() {
+                    self.offer_link(now, true);
+                }
+            }
+        }
+    }
+
+    /// One animation frame: a slice of the replay, or the rain if it is
+    /// raining; then draw, and offer the link to the address bar.
+    /// `clock` reads the time (milliseconds), for the replay's slices.
+    pub fn frame(&mut self, clock: &mut dyn FnMut() -> f64, painter: &mut dyn Painter) {
+        self.frames += 1;
+        if self.replaying.is_some() {
+            self.replay_slice(clock);
+        } else if self.looping {
+            self.rain();
+        }
+        self.draw(painter);
+        let now = clock();
+        if self.replaying.is_none() {
+            self.offer_link(now, false);
+        }
+    }
+
+    /// Offers the link to the address bar: while it rains at most once a
+    /// second, otherwise (or `now_please`) whenever it changed.
+    fn offer_link(&mut self, now: f64, now_please: bool) {
+        if self.looping && !now_please && now - self.link_offered_at < LINK_EVERY_MS {
+            return;
+        }
+        let query = link::write(&self.link());
+        self.link_offered_at = now;
+        if query != self.link_offered || now_please {
+            self.link_offered = query.clone();
+            self.shows.push(Show::Link { query, exact: self.timeline.is_exact() });
+        }
+    }
+
+    /// Stops a replay where it is: the map is then the link's seed and
+    /// timeline up to the drops so far, which a link describes exactly.
+    fn cancel_replay(&mut self) {
+        if self.replaying.take().is_some() {
+            self.timeline.forget_after(self.terrain.drops());
+            self.shows.push(Show::Busy(false));
+        }
+    }
+
+    /// A frame's share of a replay: batches of drops, each change of the
+    /// link's timeline made at its drop count, until the slice's time is
+    /// up. When it is done, the map stays as the link made it, paused.
+    fn replay_slice(&mut self, clock: &mut dyn FnMut() -> f64) {
+        let Some(replaying) = self.replaying.as_mut() else { return };
+        let start = clock();
+        let mut done = replaying.replay.is_done(&self.terrain);
+        while !done && clock() - start < REPLAY_SLICE_MS {
+            done = replaying.replay.advance(&mut self.terrain, REPLAY_BATCH);
+        }
+        // The timeline's changes move the sliders as they are made
+        for setting in Setting::ALL.into_iter().filter(|s| s.shapes_the_rain()) {
+            let value = self.terrain.settings().get(setting);
+            if self.shows.iter().all(|s| *s != Show::Setting(setting, value)) {
+                self.shows.retain(|s| !matches!(s, Show::Setting(x, _) if *x == setting));
+                self.shows.push(Show::Setting(setting, value));
+            }
+        }
+        if done {
+            self.replaying = None;
+            self.shows.push(Show::Busy(false));
+        }
+    }
+
+    /// A frame's rain. It stops once, when the target is passed; pressing
+    /// play keeps it raining.
+    fn rain(&mut self) {
+        let n = self.terrain.settings().drops_per_frame();
+        self.terrain.rain(n);
+        let drops = self.terrain.drops();
+        if drops >= RAIN_TARGET && drops - (n as u64) < RAIN_TARGET {
+            self.set_looping(false);
+        }
+    }
+
+    fn set_looping(&mut self, looping: bool) {
+        self.looping = looping;
+        self.shows.push(Show::PlayState { looping });
+    }
+
+    /// Starts again from the original terrain of `seed`, with a fresh
+    /// timeline.
+    fn restart(&mut self, seed: u32) {
+        self.terrain.reset(seed);
+        self.timeline.restart(self.terrain.settings());
+        self.rivers_for = None;
+        self.shown_for = None;
+    }
+
+    /// Sets a slider and notes it in the timeline. A new terrain scale
+    /// builds a new terrain, so the rivers and the timeline start again too.
+    /// A value brought into range is shown as it is now.
+    fn set(&mut self, setting: Setting, value: f64) {
+        let before = self.terrain.settings().get(setting);
+        let now = self.terrain.set(setting, value);
+        if setting == Setting::TerrainScale && now != before {
+            self.rivers_for = None;
+            self.shown_for = None;
+            self.timeline.restart(self.terrain.settings());
+        }
+        self.timeline.record(self.terrain.drops(), setting, now);
+        if now != value {
+            self.shows.push(Show::Setting(setting, now));
+        }
+    }
+
+    fn toggle(&mut self, toggle: Toggle, on: bool) {
+        self.toggles.set(toggle, on);
+        match toggle {
+            Toggle::Rivers => {}
+            Toggle::Original => self.terrain.set_show_original(on),
+            Toggle::Debug => self.terrain.set_record_paths(on),
+        }
+    }
+
+    /// Draws the map, in the original's order: sea, relief, contours,
+    /// rivers, debug, and a replay's progress over it.
+    fn draw(&mut self, painter: &mut dyn Painter) {
+        let view = Viewport::fit(self.size.width, self.size.height);
+        let scheme = self.scheme;
+        painter.begin(self.size, scheme);
+        painter.relief(self.terrain.relief(scheme), view);
+        if self.terrain.settings().contour_levels() > 0 {
+            painter.contours(self.terrain.contours(), scheme, view);
+        }
+        if self.toggles.get(Toggle::Rivers) {
+            self.update_rivers();
+            painter.rivers(self.rivers.strokes(), scheme, view);
+        }
+        if self.toggles.get(Toggle::Debug) {
+            painter.debug(self.terrain.paths(), self.terrain.drops(), view);
+            if self.looping {
+                self.terrain.clear_paths();
+            }
+        }
+        if let Some(r) = &self.replaying {
+            painter.progress(self.terrain.drops(), r.replay.target(), r.capped);
+        }
+    }
+
+    /// While it rains the rivers are worked out again every RIVER_EVERY
+    /// frames and eased in; paused, on a new terrain or a new view, or when
+    /// the reader asks for less motion, they jump straight there.
+    fn update_rivers(&mut self) {
+        let view_of = ViewOf { original: self.terrain.show_original(), sea_level: self.terrain.settings().sea_level() };
+        let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
+        let state = (self.terrain.drops(), view_of);
+        let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
+        if self.rivers_for != Some(state) && due {
+            self.rivers.take(self.terrain.rivers(), easing);
+            self.rivers_for = Some(state);
+        }
+        self.rivers.advance(easing);
+        if !easing {
+            self.shown_for = Some(view_of);
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The page's side of the running sketch. It starts the sketch in a worker
+//! where the browser can draw there (`OffscreenCanvas`), and on the main
+//! thread otherwise, or if the worker fails before it first reports; it
+//! sends the sketch the page's messages and acts on its reports: the
+//! controls, the canvas's busy state, the address bar, downloads. It keeps
+//! the sketch's latest state and heights, so `pageState()` and
+//! `pageHeights()` answer at once.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use js_sys::Float32Array;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use crate::sketch::{Input, Show, Size, Sketch, Start, Status};
+
+use super::canvas::CanvasElement;
+use super::controls::{Action, Controls};
+use super::dom::{document, download, warn};
+use super::messages::{self, Message, Report};
+use super::painter::{CanvasPainter, Surface};
+use super::sketch_loop::SketchLoop;
+use super::{heightmap_download, sharing, worker};
+
+/// Where the sketch runs.
+enum Runner {
+    Worker(Worker),
+    Here(Rc<SketchLoop>),
+}
+
+pub struct Host {
+    controls: Rc<Controls>,
+    element: RefCell<CanvasElement>,
+    runner: RefCell<Option<Runner>>,
+    /// How the sketch started, to start it again here if the worker fails.
+    start: Start,
+    status: RefCell<Option<Status>>,
+    heights: RefCell<Option<Float32Array>>,
+    size: Cell<Size>,
+    in_view: Cell<bool>,
+    hidden: Cell<bool>,
+    /// Whether the sketch has reported yet; until then, what was sent to a
+    /// worker is kept, to send again should it fail.
+    heard_from: Cell<bool>,
+    unanswered: RefCell<Vec<Message>>,
+}
+
+impl Host {
+    /// Starts the sketch `start` describes, drawing in `element`.
+    pub fn start(controls: Rc<Controls>, element: CanvasElement, start: Start) -> Rc<Host> {
+        let host = Rc::new(Host {
+            controls,
+            size: Cell::new(start.size),
+            element: RefCell::new(element),
+            runner: RefCell::new(None),
+            start,
+            status: RefCell::new(None),
+            heights: RefCell::new(None),
+            in_view: Cell::new(true),
+            hidden: Cell::new(false),
+            heard_from: Cell::new(false),
+            unanswered: RefCell::new(Vec::new()),
+        });
+        if !(worker::can_run_sketch_worker() && host.run_in_worker()) {
+            host.run_here();
+        }
+        host
+    }
+
+    /// Hands the canvas to the sketch's worker. False if it could not be
+    /// started (the canvas is then put back as it was).
+    fn run_in_worker(self: &Rc<Self>) -> bool {
+        let Some(canvas) = self.element.borrow().transfer() else { return false };
+        let worker = match worker::spawn(canvas, &self.start) {
+            Ok(worker) => worker,
+            Err(_) => {
+                self.element.borrow_mut().replace();
+                return false;
+            }
+        };
+        let host = Rc::downgrade(self);
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            if let (Some(host), Some(report)) = (host.upgrade(), messages::report_from_js(&event.data())) {
+                host.receive(report);
+            }
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        on_message.forget();
+        let host = Rc::downgrade(self);
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            event.prevent_default();
+            if let Some(host) = host.upgrade() {
+                host.worker_failed();
+            }
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_error.forget();
+        *self.runner.borrow_mut() = Some(Runner::Worker(worker));
+        true
+    }
+
+    /// The worker failed: if it never started, the sketch starts here
+    /// instead, with what the reader did meanwhile.
+    fn worker_failed(self: &Rc<Self>) {
+        if self.heard_from.get() {
+            warn("the sketch's worker stopped");
+            return;
+        }
+        warn("the sketch's worker could not start: drawing on the main thread");
+        if let Some(Runner::Worker(w)) = self.runner.borrow_mut().take() {
+            w.terminate();
+        }
+        self.element.borrow_mut().replace();
+        self.run_here();
+    }
+
+    /// Runs the sketch on the main thread.
+    fn run_here(self: &Rc<Self>) {
+        let surface = Surface::Element(self.element.borrow().element().clone());
+        let painter = CanvasPainter::new(surface).expect("every browser this runs in has a 2D canvas");
+        // Taken first: the loop reports as it starts, which clears them
+        let unanswered = self.unanswered.take();
+        let host = Rc::downgrade(self);
+        let running = SketchLoop::start(Sketch::new(self.start.clone()), painter, move |report| {
+            if let Some(host) = host.upgrade() {
+                host.receive(report);
+            }
+        });
+        for message in unanswered {
+            running.handle(message);
+        }
+        running.handle(Message::Seen(self.seen()));
+        running.handle(Message::Input(Input::Resize(self.size.get())));
+        *self.runner.borrow_mut() = Some(Runner::Here(running));
+    }
+
+    /// Where the sketch runs: "worker" or "main".
+    pub fn thread(&self) -> &'static str {
+        match self.runner.borrow().as_ref() {
+            Some(Runner::Worker(_)) => "worker",
+            _ => "main",
+        }
+    }
+
+    pub fn send(&self, message: Message) {
+        match self.runner.borrow().as_ref() {
+            Some(Runner::Worker(worker)) => {
+                if !self.heard_from.get() {
+                    self.unanswered.borrow_mut().push(message.clone());
+                }
+                let _ = worker.post_message(&messages::message_to_js(&message));
+            }
+            Some(Runner::Here(running)) => running.handle(message),
+            None => self.unanswered.borrow_mut().push(message),
+        }
+    }
+
+    /// Acts on a report of the sketch's.
+    fn receive(&self, report: Report) {
+        if !self.heard_from.replace(true) {
+            self.unanswered.borrow_mut().clear();
+        }
+        match report {
+            Report::Status { status, heights } => {
+                *self.status.borrow_mut() = Some(status);
+                if heights.is_some() {
+                    *self.heights.borrow_mut() = heights;
+                }
+            }
+            Report::Shows(shows) => {
+                for show in shows {
+                    match show {
+                        Show::Busy(busy) => self.element.borrow().set_busy(busy),
+                        Show::Link { query, .. } => sharing::write_address(&query),
+                        other => self.controls.show(&other),
+                    }
+                }
+            }
+            Report::Picture(Some(blob)) => match web_sys::Url::create_object_url_with_blob(&blob) {
+                Ok(url) => {
+                    download(&url, &self.file_name(self.status().map_or("map", |s| s.scheme)));
+                    let _ = web_sys::Url::revoke_object_url(&url);
+                }
+                Err(_) => warn("the picture could not be saved"),
+            },
+            Report::Picture(None) => warn("the picture could not be saved"),
+        }
+    }
+
+    /// What a control asked for.
+    pub fn act(&self, action: Action) {
+        match action {
+            Action::Send(message) => self.send(message),
+            Action::SaveHeightmap => match self.heights() {
+                Some(heights) => heightmap_download::save(heights.to_vec(), self.file_name("heightmap")),
+                None => warn("no heights to save yet"),
+            },
+            Action::Fullscreen => {
+                let doc = document();
+                if doc.fullscreen_element().is_some() {
+                    doc.exit_fullscreen();
+                } else {
+                    let _ = self.element.borrow().holder().request_fullscreen();
+                }
+            }
+        }
+    }
+
+    /// The name of a saved picture, as the original names it: what it shows
+    /// (the colour scheme, or "heightmap"), the seed, the drops, the time.
+    fn file_name(&self, shows: &str) -> String {
+        let now = (js_sys::Date::now() / 1000.0).floor() as u64;
+        let (seed, drops) = self.status().map_or((0, 0), |s| (s.seed, s.drops));
+        format!("hydraulic_erosion_{shows}_seed{seed}_{drops}drops_{now}.png")
+    }
+
+    /// The holder may have changed size (or the screen its pixel ratio).
+    pub fn resize(&self) {
+        let size = self.element.borrow().measure();
+        if self.size.replace(size) != size {
+            self.send(Message::Input(Input::Resize(size)));
+        }
+    }
+
+    pub fn seen(&self) -> bool {
+        self.in_view.get() && !self.hidden.get()
+    }
+
+    /// The canvas came into the viewport or left it.
+    pub fn set_in_view(&self, in_view: bool) {
+        let was = self.seen();
+        self.in_view.set(in_view);
+        self.tell_seen(was);
+    }
+
+    /// The document was hidden or shown again.
+    pub fn set_hidden(&self, hidden: bool) {
+        let was = self.seen();
+        self.hidden.set(hidden);
+        self.tell_seen(was);
+    }
+
+    fn tell_seen(&self, was: bool) {
+        if self.seen() != was {
+            self.send(Message::Seen(self.seen()));
+        }
+    }
+
+    /// The sketch's latest state, once it has reported.
+    pub fn status(&self) -> Option<Status> {
+        self.status.borrow().clone()
+    }
+
+    pub fn heights(&self) -> Option<Float32Array> {
+        self.heights.borrow().clone()
+    }
+}

@@ -1,0 +1,286 @@
+//! Drawing a frame on a canvas: relief, contours, rivers, debug, a
+//! replay's progress. It only translates what the sketch worked out into
+//! Canvas2D calls, on the page's canvas or, in the sketch's worker, on the
+//! `OffscreenCanvas` the page handed it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{Blob, CanvasRenderingContext2d, HtmlCanvasElement, ImageData, OffscreenCanvas, Path2d};
+
+use crate::color_schemes::ColorScheme;
+use crate::grid::{COLS, ROWS};
+use crate::marching_squares::Contours;
+use crate::river_view::{line_width, PathOp, Stroke, FADES};
+use crate::sketch::{Painter, Size};
+use crate::viewport::Viewport;
+
+use super::dom::thousands;
+
+/// Debug mode's colour, for drop routes and the count.
+const DEBUG_COLOR: &str = "rgb(255, 0, 128)";
+/// The bank is drawn this much wider than the river on top of it.
+const BANK_EXTRA: f64 = 2.0;
+
+/// A canvas to draw on: an element of the page, or an `OffscreenCanvas` (in
+/// a worker, where there are no elements).
+#[derive(Clone)]
+pub enum Surface {
+    Element(HtmlCanvasElement),
+    Offscreen(OffscreenCanvas),
+}
+
+impl Surface {
+    /// A canvas of `width` × `height` pixels that is never shown: offscreen
+    /// where the browser has them, else an element left out of the page.
+    pub fn hidden(width: u32, height: u32) -> Result<Surface, JsValue> {
+        let surface = match OffscreenCanvas::new(width, height) {
+            Ok(canvas) => Surface::Offscreen(canvas),
+            Err(_) => {
+                let document = web_sys::window().and_then(|w| w.document()).ok_or("no OffscreenCanvas, no document")?;
+                Surface::Element(document.create_element("canvas")?.dyn_into()?)
+            }
+        };
+        surface.set_size(width, height);
+        Ok(surface)
+    }
+
+    fn set_size(&self, width: u32, height: u32) {
+        match self {
+            Surface::Element(c) if (c.width(), c.height()) != (width, height) => {
+                c.set_width(width);
+                c.set_height(height);
+            }
+            Surface::Offscreen(c) if (c.width(), c.height()) != (width, height) => {
+                c.set_width(width);
+                c.set_height(height);
+            }
+            _ => {}
+        }
+    }
+
+    /// Its 2D context. An offscreen canvas's context has every method of a
+    /// page canvas's that the drawing here uses, under the same names, and
+    /// web-sys calls methods by name, so one type serves both.
+    fn context_2d(&self) -> Result<CanvasRenderingContext2d, JsValue> {
+        let context = match self {
+            Surface::Element(c) => c.get_context("2d")?,
+            Surface::Offscreen(c) => c.get_context("2d")?,
+        };
+        Ok(context.ok_or("no 2D context")?.unchecked_into())
+    }
+
+    /// Draws this canvas, scaled, onto `ctx`.
+    fn draw_onto(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, width: f64, height: f64) {
+        let _ = match self {
+            Surface::Element(c) => ctx.draw_image_with_html_canvas_element_and_dw_and_dh(c, x, y, width, height),
+            Surface::Offscreen(c) => ctx.draw_image_with_offscreen_canvas_and_dw_and_dh(c, x, y, width, height),
+        };
+    }
+
+    /// The picture as a PNG file, handed to `done` (`None` if the browser
+    /// would not make one).
+    pub fn to_png(&self, done: impl FnOnce(Option<Blob>) + 'static) {
+        let done = Rc::new(RefCell::new(Some(done)));
+        let finish = move |blob: JsValue| {
+            if let Some(d) = done.borrow_mut().take() {
+                d(blob.dyn_into().ok())
+            }
+        };
+        let promise = match self {
+            Surface::Element(c) => {
+                let callback = Closure::once_into_js(finish);
+                let _ = c.to_blob_with_type(callback.unchecked_ref(), "image/png");
+                return;
+            }
+            Surface::Offscreen(c) => {
+                let options = web_sys::ImageEncodeOptions::new();
+                options.set_type("image/png");
+                c.convert_to_blob_with_options(&options)
+            }
+        };
+        let Ok(promise) = promise else { return finish(JsValue::NULL) };
+        // Either answer calls `finish`, which hands the blob on only once
+        let on_ok = Closure::once({
+            let finish = finish.clone();
+            move |blob: JsValue| finish(blob)
+        });
+        let on_failed = Closure::once(move |_: JsValue| finish(JsValue::NULL));
+        let _ = promise.then2(&on_ok, &on_failed);
+        on_ok.forget();
+        on_failed.forget();
+    }
+}
+
+/// Draws the sketch's frames on a surface, with a backing store of
+/// `devicePixelRatio` times the CSS pixels, so lines are crisp on high-DPI
+/// screens.
+pub struct CanvasPainter {
+    surface: Surface,
+    ctx: CanvasRenderingContext2d,
+    /// The relief, one pixel per cell, before the browser scales it up.
+    relief: Surface,
+    relief_ctx: CanvasRenderingContext2d,
+    size: Size,
+}
+
+impl CanvasPainter {
+    pub fn new(surface: Surface) -> Result<CanvasPainter, JsValue> {
+        let relief = Surface::hidden(COLS as u32, ROWS as u32)?;
+        Ok(CanvasPainter {
+            ctx: surface.context_2d()?,
+            relief_ctx: relief.context_2d()?,
+            surface,
+            relief,
+            size: Size::new(1.0, 1.0, 1.0),
+        })
+    }
+
+    pub fn surface(&self) -> &Surface {
+        &self.surface
+    }
+}
+
+impl Painter for CanvasPainter {
+    /// Sizes the backing store, then clears to the deep sea colour, ready to
+    /// draw in CSS pixels.
+    fn begin(&mut self, size: Size, scheme: &ColorScheme) {
+        let (width, height) = size.backing();
+        self.surface.set_size(width, height);
+        self.size = size;
+        let ctx = &self.ctx;
+        let _ = ctx.set_transform(size.ratio, 0.0, 0.0, size.ratio, 0.0, 0.0);
+        ctx.set_global_alpha(1.0);
+        ctx.set_fill_style_str(scheme.sea[1]);
+        ctx.fill_rect(0.0, 0.0, size.width, size.height);
+    }
+
+    /// The relief image, one pixel per cell centred on its grid point,
+    /// scaled up and smoothed by the browser.
+    fn relief(&mut self, pixels: &[u8], view: Viewport) {
+        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), COLS as u32, ROWS as u32) {
+            let _ = self.relief_ctx.put_image_data(&image, 0.0, 0.0);
+        }
+        let s = view.scale;
+        self.ctx.set_image_smoothing_enabled(true);
+        self.relief.draw_onto(&self.ctx, view.left - s / 2.0, view.top - s / 2.0, COLS as f64 * s, ROWS as f64 * s);
+    }
+
+    /// Contour lines: regular ones 1 px, index lines 1.5 px.
+    fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport) {
+        let ctx = &self.ctx;
+        ctx.save();
+        ctx.set_line_join("round");
+        for (segments, color, width) in
+            [(&contours.regular, scheme.line, 1.0), (&contours.index, scheme.index_line, 1.5)]
+        {
+            let Ok(path) = Path2d::new() else { continue };
+            for s in segments.chunks_exact(4) {
+                let (x0, y0) = view.point(s[0], s[1]);
+                let (x1, y1) = view.point(s[2], s[3]);
+                path.move_to(x0, y0);
+                path.line_to(x1, y1);
+            }
+            ctx.set_stroke_style_str(color);
+            ctx.set_line_width(width);
+            ctx.stroke_with_path(&path);
+        }
+        ctx.restore();
+    }
+
+    /// Rivers: each stroke of a width and a transparency drawn twice, first
+    /// wider in the bank colour, then the river on top.
+    fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport) {
+        let paths: Vec<(usize, Path2d)> = strokes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.ops.is_empty())
+            .filter_map(|(n, s)| Some((n, river_path(s, view)?)))
+            .collect();
+        let ctx = &self.ctx;
+        ctx.save();
+        ctx.set_line_cap("round");
+        ctx.set_line_join("round");
+        for (color, extra) in [(scheme.bank, BANK_EXTRA), (scheme.river, 0.0)] {
+            ctx.set_stroke_style_str(color);
+            for (n, path) in &paths {
+                ctx.set_global_alpha((n % FADES + 1) as f64 / FADES as f64);
+                ctx.set_line_width(line_width(n / FADES, view.scale) + extra);
+                ctx.stroke_with_path(path);
+            }
+        }
+        ctx.restore();
+    }
+
+    /// The progress of a replay, over the bottom of the map.
+    fn progress(&mut self, done: u64, total: u64, capped: bool) {
+        let ctx = &self.ctx;
+        let share = if total == 0 { 1.0 } else { done as f64 / total as f64 };
+        let band = 34.0;
+        ctx.save();
+        ctx.set_global_alpha(0.75);
+        ctx.set_fill_style_str("#000000");
+        ctx.fill_rect(0.0, self.size.height - band, self.size.width, band);
+        ctx.set_global_alpha(1.0);
+        ctx.set_fill_style_str("#ff6600");
+        ctx.fill_rect(0.0, self.size.height - 4.0, self.size.width * share, 4.0);
+        ctx.set_fill_style_str("#ffffff");
+        ctx.set_font("14px sans-serif");
+        let cap = if capped { " (the most a link replays)" } else { "" };
+        let text = format!("Bringing back the shared map: {} of {} drops{cap}", thousands(done), thousands(total));
+        let _ = ctx.fill_text(&text, 12.0, self.size.height - 14.0);
+        ctx.restore();
+    }
+
+    /// Debug mode: the latest drops' routes and how many have fallen.
+    fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport) {
+        let ctx = &self.ctx;
+        ctx.save();
+        ctx.set_stroke_style_str(DEBUG_COLOR);
+        ctx.set_line_width(1.5);
+        // p5's default stroke, as the original draws with
+        ctx.set_line_cap("round");
+        ctx.set_line_join("miter");
+        for route in paths {
+            ctx.begin_path();
+            for (k, p) in route.iter().enumerate() {
+                let (x, y) = view.point(p[0] as f64, p[1] as f64);
+                if k == 0 {
+                    ctx.move_to(x, y);
+                } else {
+                    ctx.line_to(x, y);
+                }
+            }
+            ctx.stroke();
+        }
+        ctx.set_fill_style_str(DEBUG_COLOR);
+        ctx.set_font("14px sans-serif");
+        let _ = ctx.fill_text(&format!("{} drops", thousands(drops)), 12.0, self.size.height - 12.0);
+        ctx.restore();
+    }
+}
+
+/// One stroke of rivers as a path, in CSS pixels.
+fn river_path(stroke: &Stroke, view: Viewport) -> Option<Path2d> {
+    let path = Path2d::new().ok()?;
+    let at = |p: [f32; 2]| view.point(p[0] as f64, p[1] as f64);
+    for op in &stroke.ops {
+        match *op {
+            PathOp::MoveTo(p) => {
+                let (x, y) = at(p);
+                path.move_to(x, y);
+            }
+            PathOp::LineTo(p) => {
+                let (x, y) = at(p);
+                path.line_to(x, y);
+            }
+            PathOp::QuadTo { control, to } => {
+                let ((cx, cy), (x, y)) = (at(control), at(to));
+                path.quadratic_curve_to(cx, cy, x, y);
+            }
+        }
+    }
+    Some(path)
+}

@@ -1,0 +1,163 @@
+//! A running sketch: the state machine, the painter it draws with, and its
+//! animation frames. The same loop runs in the sketch's worker (drawing on
+//! an `OffscreenCanvas`) or, where the browser has none, on the main thread:
+//! it hears [`Message`]s and sends [`Report`]s, and only how they travel
+//! differs. It asks for no frames while nobody can see the sketch.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use js_sys::{Float32Array, Function, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::sketch::{Input, Sketch};
+
+use super::messages::{Message, Report};
+use super::painter::CanvasPainter;
+
+/// Where frames come from when the global scope has no
+/// `requestAnimationFrame` (a worker in an older browser): about 60 a second.
+const FALLBACK_FRAME_MS: i32 = 16;
+
+/// Milliseconds on the global scope's clock (`performance.now()`), in a
+/// window or a worker alike.
+pub fn now() -> f64 {
+    Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Calls `callback` at the next animation frame of whichever global scope
+/// this runs in. False if it could not be asked.
+fn next_frame(callback: &Function) -> bool {
+    let global = js_sys::global();
+    let ask = |name: &str| Reflect::get(&global, &name.into()).ok().and_then(|f| f.dyn_into::<Function>().ok());
+    match ask("requestAnimationFrame") {
+        Some(raf) => raf.call1(&global, callback).is_ok(),
+        None => ask("setTimeout").is_some_and(|t| t.call2(&global, callback, &FALLBACK_FRAME_MS.into()).is_ok()),
+    }
+}
+
+/// What identifies the heights: the seed, the drops and the terrain scale.
+type HeightsOf = (u32, u64, u64);
+
+pub struct SketchLoop {
+    sketch: RefCell<Sketch>,
+    painter: RefCell<CanvasPainter>,
+    report: Rc<dyn Fn(Report)>,
+    on_frame: RefCell<Option<Closure<dyn FnMut()>>>,
+    frame_pending: Cell<bool>,
+    /// Whether the reader can see the sketch.
+    seen: Cell<bool>,
+    /// Whether a frame was asked for while resting, to draw on coming back.
+    frame_wanted: Cell<bool>,
+    /// The heights last reported.
+    heights_reported: Cell<Option<HeightsOf>>,
+}
+
+impl SketchLoop {
+    /// Starts `sketch` drawing with `painter`, telling `report` what it does.
+    pub fn start(sketch: Sketch, painter: CanvasPainter, report: impl Fn(Report) + 'static) -> Rc<SketchLoop> {
+        let running = Rc::new(SketchLoop {
+            sketch: RefCell::new(sketch),
+            painter: RefCell::new(painter),
+            report: Rc::new(report),
+            on_frame: RefCell::new(None),
+            frame_pending: Cell::new(false),
+            seen: Cell::new(true),
+            frame_wanted: Cell::new(false),
+            heights_reported: Cell::new(None),
+        });
+        let for_frames = running.clone();
+        *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
+        running.report_news();
+        running.request_frame();
+        running
+    }
+
+    /// Acts on a message from the page.
+    pub fn handle(&self, message: Message) {
+        match message {
+            Message::Input(input) => {
+                self.sketch.borrow_mut().input(input, now());
+                self.report_news();
+                self.request_frame();
+            }
+            Message::Seen(seen) => self.set_seen(seen),
+            Message::SavePicture => {
+                let report = self.report.clone();
+                self.painter.borrow().surface().to_png(move |blob| report(Report::Picture(blob)));
+            }
+        }
+    }
+
+    /// Going to rest, the address bar is brought up to date (it may be a
+    /// second behind the rain); coming back, the sketch carries on where it
+    /// was if it was raining or replaying, and a paused one stays paused.
+    fn set_seen(&self, seen: bool) {
+        if self.seen.replace(seen) == seen {
+            return;
+        }
+        if seen {
+            if self.frame_wanted.take() {
+                self.request_frame();
+            }
+        } else {
+            self.sketch.borrow_mut().input(Input::Resting, now());
+            self.report_news();
+        }
+    }
+
+    fn request_frame(&self) {
+        if !self.seen.get() {
+            self.frame_wanted.set(true);
+            return;
+        }
+        if self.frame_pending.replace(true) {
+            return;
+        }
+        let asked = self.on_frame.borrow().as_ref().is_some_and(|f| next_frame(f.as_ref().unchecked_ref()));
+        if !asked {
+            self.frame_pending.set(false);
+        }
+    }
+
+    fn run_frame(&self) {
+        self.frame_pending.set(false);
+        if !self.seen.get() {
+            // Out of view since the frame was asked for: keep it for later
+            self.frame_wanted.set(true);
+            return;
+        }
+        let busy = {
+            let mut sketch = self.sketch.borrow_mut();
+            sketch.frame(&mut now, &mut *self.painter.borrow_mut());
+            sketch.wants_frames()
+        };
+        self.report_news();
+        if busy {
+            self.request_frame();
+        }
+    }
+
+    /// Reports what the page must show, and the sketch's state, with its
+    /// heights when they changed.
+    fn report_news(&self) {
+        // Worked out first, then reported, so a report that leads back here
+        // finds the sketch free
+        let (shows, status, heights) = {
+            let mut sketch = self.sketch.borrow_mut();
+            let status = sketch.status();
+            let of = (status.seed, status.drops, status.settings.terrain_scale().to_bits());
+            let heights = (self.heights_reported.replace(Some(of)) != Some(of))
+                .then(|| Float32Array::from(sketch.terrain().heights()));
+            (sketch.take_shows(), status, heights)
+        };
+        if !shows.is_empty() {
+            (self.report)(Report::Shows(shows));
+        }
+        (self.report)(Report::Status { status, heights });
+    }
+}

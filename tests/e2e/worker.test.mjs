@@ -1,0 +1,51 @@
+// End-to-end tests of where the sketch runs: in a worker where the browser
+// can draw there (OffscreenCanvas), on the main thread where it cannot, and
+// on the main thread again when the worker fails to start.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch, open, state, canvasLook, pause } from './helpers.mjs'
+
+let server, browser
+before(async () => { server = await serve(); browser = await launch() })
+after(async () => { await browser?.close(); await server?.close() })
+
+const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 30000 })
+
+test('the worker and the main thread bring back the same map and draw the same picture', async () => {
+  const url = server.url + '/?he-seed=5&he-drops=30000&he-t=10000e.5_5000s.3&he-scheme=topographic'
+  const looks = []
+  for (const mainThread of [false, true]) {
+    const { page, context, problems } = await open(browser, url, { mainThread })
+    await replayed(page)
+    await page.waitForTimeout(200)
+    const s = await state(page)
+    assert.equal(s.thread, mainThread ? 'main' : 'worker')
+    looks.push({ hash: s.heightsHash, settings: s.settings, look: await canvasLook(page) })
+    assert.deepEqual(problems, [])
+    await context.close()
+  }
+  assert.deepEqual(looks[1], looks[0])
+})
+
+test('a worker that fails to start leaves the sketch on the main thread, with what the reader did meanwhile', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/', {
+    mainThread: false,
+    initScript: () => {
+      // Every module worker dies at once, as one blocked by a site's policy would
+      const Real = window.Worker
+      window.Worker = class extends Real {
+        constructor (url, options) {
+          super(options?.type === 'module' ? 'data:text/javascript,throw new Error("no workers here")' : url, options)
+        }
+      }
+    }
+  })
+  await page.waitForFunction(() => window.wasmBindings.pageState().frames > 3)
+  const s = await state(page)
+  assert.equal(s.thread, 'main')
+  assert.equal(s.looping, true)
+  assert.deepEqual(problems, ['console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'])
+  await pause(page)
+  assert.equal((await state(page)).looping, false, 'the controls reach the sketch where it now runs')
+  await context.close()
+})
