@@ -39,6 +39,15 @@ pub const LINK_EVERY_MS: f64 = 1000.0;
 pub const REPLAY_SLICE_MS: f64 = 12.0;
 /// ... in batches of this many drops, reading the clock between batches.
 pub const REPLAY_BATCH: u32 = 2_000;
+/// A display's frame (milliseconds). "Drops per frame" are drops per
+/// display frame, as in the original at 60 frames a second: a frame that
+/// comes after three display frames (drawing a big canvas without a GPU can
+/// take that long) rains three frames' worth, so the rain falls at the pace
+/// the slider says however long the drawing takes.
+pub const DISPLAY_FRAME_MS: f64 = 1000.0 / 60.0;
+/// A frame rains at most this many display frames' worth: after a stall
+/// (a busy machine, a pause, a rest) the rain picks up, it does not lurch.
+pub const MAX_CATCH_UP: u32 = 4;
 
 /// The drawing's size in CSS pixels, and the screen's pixel ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -212,6 +221,8 @@ pub struct Sketch {
     toggles: Toggles,
     reduced_motion: bool,
     size: Size,
+    /// When the last frame rained, to rain the display frames since.
+    rained_at: Option<f64>,
     /// The last link offered to the address bar, and when.
     link_offered: String,
     link_offered_at: f64,
@@ -247,6 +258,7 @@ impl Sketch {
             toggles: link.toggles,
             reduced_motion: start.reduced_motion,
             size: start.size,
+            rained_at: None,
             link_offered: String::new(),
             link_offered_at: f64::NEG_INFINITY,
             shows: Vec::new(),
@@ -342,6 +354,7 @@ impl Sketch {
                 self.shows.push(Show::Shared { exact: self.timeline.is_exact() });
             }
             Input::Resting => {
+                self.rained_at = None;
                 if self.replaying.is_none() {
                     self.offer_link(now, true);
                 }
@@ -357,7 +370,8 @@ impl Sketch {
         if self.replaying.is_some() {
             self.replay_slice(clock);
         } else if self.looping {
-            self.rain();
+            let now = clock();
+            self.rain(now);
         }
         self.draw(painter);
         let now = clock();
@@ -413,19 +427,31 @@ impl Sketch {
         }
     }
 
-    /// A frame's rain. It stops once, when the target is passed; pressing
-    /// play keeps it raining.
-    fn rain(&mut self) {
-        let n = self.terrain.settings().drops_per_frame();
-        self.terrain.rain(n);
-        let drops = self.terrain.drops();
-        if drops >= RAIN_TARGET && drops - (n as u64) < RAIN_TARGET {
+    /// A frame's rain at `now`: the drops per frame for each display frame
+    /// since the last (at least one, at most [`MAX_CATCH_UP`]). It stops
+    /// once, exactly at the target; pressing play keeps it raining.
+    fn rain(&mut self, now: f64) {
+        let display_frames = match self.rained_at {
+            // Whole display frames, so the drops stay a multiple of the
+            // drops per frame, as the original's are
+            Some(then) => ((now - then) / DISPLAY_FRAME_MS).round().max(1.0).min(MAX_CATCH_UP as f64) as u32,
+            None => 1,
+        };
+        self.rained_at = Some(now);
+        let before = self.terrain.drops();
+        let mut n = self.terrain.settings().drops_per_frame() as u64 * display_frames as u64;
+        if before < RAIN_TARGET {
+            n = n.min(RAIN_TARGET - before);
+        }
+        self.terrain.rain(n as u32);
+        if before < RAIN_TARGET && self.terrain.drops() >= RAIN_TARGET {
             self.set_looping(false);
         }
     }
 
     fn set_looping(&mut self, looping: bool) {
         self.looping = looping;
+        self.rained_at = None;
         self.shows.push(Show::PlayState { looping });
     }
 

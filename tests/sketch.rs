@@ -280,3 +280,40 @@ fn a_session_played_as_inputs_comes_back_from_its_link_to_the_bit() {
     assert_eq!(other.calls, painter.calls);
     assert_eq!(other.strokes, painter.strokes);
 }
+
+#[test]
+fn the_rain_keeps_the_display_pace_when_frames_come_late_and_picks_up_gently_after_a_stall() {
+    let mut sketch = fresh(9);
+    let mut painter = Recorder::default();
+    let mut rain_at = |sketch: &mut Sketch, t: f64| {
+        let before = sketch.terrain().drops();
+        sketch.frame(&mut || t, &mut painter);
+        sketch.terrain().drops() - before
+    };
+    assert_eq!(rain_at(&mut sketch, 1000.0), 200, "the first frame rains one frame's worth");
+    assert_eq!(rain_at(&mut sketch, 1016.0), 200, "a frame on time rains the drops per frame");
+    assert_eq!(rain_at(&mut sketch, 1066.0), 600, "three display frames later, three frames' worth");
+    assert_eq!(rain_at(&mut sketch, 1070.0), 200, "never less than one frame's worth");
+    assert_eq!(rain_at(&mut sketch, 6070.0), 800, "after a stall, at most four frames' worth");
+    sketch.input(Input::PlayPause, 6100.0);
+    sketch.input(Input::PlayPause, 9100.0);
+    assert_eq!(rain_at(&mut sketch, 9116.0), 200, "play starts the pace afresh");
+    sketch.input(Input::Resting, 9200.0);
+    assert_eq!(rain_at(&mut sketch, 19200.0), 200, "so does coming back from a rest");
+    assert_eq!(sketch.terrain().drops() % 200, 0);
+}
+
+#[test]
+fn late_frames_still_stop_exactly_at_the_target() {
+    let mut sketch = fresh(10);
+    let mut painter = Recorder::default();
+    sketch.input(Input::Set(Setting::DropsPerFrame, 770.0), 0.0);
+    sketch.input(Input::Toggle(Toggle::Rivers, false), 0.0);
+    sketch.input(Input::Set(Setting::ContourLevels, 0.0), 0.0);
+    let mut t = 0.0;
+    while sketch.wants_frames() {
+        t += 50.0;
+        sketch.frame(&mut || t, &mut painter);
+    }
+    assert_eq!(sketch.terrain().drops(), RAIN_TARGET);
+}

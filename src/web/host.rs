@@ -45,6 +45,9 @@ pub struct Host {
     /// worker is kept, to send again should it fail.
     heard_from: Cell<bool>,
     unanswered: RefCell<Vec<Message>>,
+    /// Messages sent, and handled by the sketch as of its latest report.
+    sent: Cell<u64>,
+    handled: Cell<u64>,
 }
 
 impl Host {
@@ -62,6 +65,8 @@ impl Host {
             hidden: Cell::new(false),
             heard_from: Cell::new(false),
             unanswered: RefCell::new(Vec::new()),
+            sent: Cell::new(0),
+            handled: Cell::new(0),
         });
         if !(worker::can_run_sketch_worker() && host.run_in_worker()) {
             host.run_here();
@@ -119,7 +124,10 @@ impl Host {
     /// Runs the sketch on the main thread.
     fn run_here(self: &Rc<Self>) {
         let surface = Surface::Element(self.element.borrow().element().clone());
-        let painter = CanvasPainter::new(surface).expect("every browser this runs in has a 2D canvas");
+        let Ok(painter) = CanvasPainter::new(surface) else {
+            warn("this browser has no 2D canvas to draw on");
+            return;
+        };
         // Taken first: the loop reports as it starts, which clears them
         let unanswered = self.unanswered.take();
         let host = Rc::downgrade(self);
@@ -145,6 +153,7 @@ impl Host {
     }
 
     pub fn send(&self, message: Message) {
+        self.sent.set(self.sent.get() + 1);
         match self.runner.borrow().as_ref() {
             Some(Runner::Worker(worker)) => {
                 if !self.heard_from.get() {
@@ -163,7 +172,8 @@ impl Host {
             self.unanswered.borrow_mut().clear();
         }
         match report {
-            Report::Status { status, heights } => {
+            Report::Status { status, heights, handled } => {
+                self.handled.set(handled);
                 *self.status.borrow_mut() = Some(status);
                 if heights.is_some() {
                     *self.heights.borrow_mut() = heights;
@@ -246,6 +256,12 @@ impl Host {
         if self.seen() != was {
             self.send(Message::Seen(self.seen()));
         }
+    }
+
+    /// Whether the sketch's latest state takes in every message sent to it
+    /// (a worker's answers come a moment later).
+    pub fn settled(&self) -> bool {
+        self.handled.get() >= self.sent.get()
     }
 
     /// The sketch's latest state, once it has reported.

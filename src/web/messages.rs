@@ -1,12 +1,15 @@
 //! What the page and a running sketch say to each other, and the same as
-//! plain JavaScript objects, which is how they cross to and from a worker
-//! (structured clone; bulk data as transferred buffers). On the main thread
-//! the same values are handed over directly.
+//! they cross to and from a worker. On the main thread the values are handed
+//! over directly; to a worker each travels as a small array, `[numbers,
+//! text, data]`: a `Float64Array` (a tag, then the fields), a string where
+//! one is needed (a link's query), and bulk data (heights, transferred; a
+//! picture). Numbers and indices into the tables keep both ends short.
 
-use js_sys::{Array, Float32Array, Object, Reflect};
+use js_sys::{Array, Float32Array, Float64Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::color_schemes::SCHEMES;
 use crate::settings::{Setting, Settings};
 use crate::share::link;
 use crate::sketch::{Input, Show, Size, Start, Status};
@@ -26,177 +29,164 @@ pub enum Message {
 #[derive(Clone, Debug)]
 pub enum Report {
     /// The sketch after a frame or an input, with its heights when they
-    /// changed since the last report.
+    /// changed since the last report, and how many messages it has handled.
     Status {
         status: Status,
         heights: Option<Float32Array>,
+        handled: u64,
     },
     Shows(Vec<Show>),
     /// The picture as a PNG file, or `None` when it could not be made.
     Picture(Option<web_sys::Blob>),
 }
 
-fn object(fields: &[(&str, JsValue)]) -> JsValue {
-    let o = Object::new();
-    for (key, value) in fields {
-        let _ = Reflect::set(&o, &(*key).into(), value);
+// The tags that open each message's numbers
+const SET: f64 = 0.0;
+const TOGGLE: f64 = 1.0;
+const PICK_SCHEME: f64 = 2.0;
+const SITE_THEME: f64 = 3.0;
+const PLAY_PAUSE: f64 = 4.0;
+const RESTART: f64 = 5.0;
+const NEW_MAP: f64 = 6.0;
+const RESIZE: f64 = 7.0;
+const REDUCED_MOTION: f64 = 8.0;
+const SHARE: f64 = 9.0;
+const RESTING: f64 = 10.0;
+const SEEN: f64 = 11.0;
+const SAVE_PICTURE: f64 = 12.0;
+const STATUS: f64 = 20.0;
+const SHOWS: f64 = 21.0;
+const PICTURE: f64 = 22.0;
+// ... and each show's, three numbers a show
+const PLAY_STATE: f64 = 0.0;
+const SETTING: f64 = 1.0;
+const SCHEME: f64 = 2.0;
+const BUSY: f64 = 3.0;
+const LINK: f64 = 4.0;
+const SHARED: f64 = 5.0;
+
+fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
+    let text = text.map_or(JsValue::NULL, JsValue::from);
+    Array::of3(&Float64Array::from(numbers), &text, data).into()
+}
+
+/// A packet's numbers, text and data, if it is one.
+fn unpack(packet: &JsValue) -> Option<(Vec<f64>, Option<String>, JsValue)> {
+    let a: &Array = packet.dyn_ref()?;
+    let numbers = a.get(0).dyn_into::<Float64Array>().ok()?.to_vec();
+    Some((numbers, a.get(1).as_string(), a.get(2)))
+}
+
+fn index<T: PartialEq>(table: impl IntoIterator<Item = T>, item: T) -> f64 {
+    table.into_iter().position(|x| x == item).map_or(-1.0, |k| k as f64)
+}
+
+fn setting(n: f64) -> Option<Setting> {
+    Setting::ALL.get(n as usize).copied().filter(|_| n >= 0.0)
+}
+
+fn toggle(n: f64) -> Option<Toggle> {
+    Toggle::ALL.get(n as usize).copied().filter(|_| n >= 0.0)
+}
+
+fn scheme_key(n: f64) -> Option<&'static str> {
+    SCHEMES.get(n as usize).filter(|_| n >= 0.0).map(|s| s.key)
+}
+
+/// A 32-bit seed, a whole number carried as a number.
+fn seed(n: f64) -> Option<u32> {
+    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
+}
+
+fn message_numbers(message: &Message) -> Vec<f64> {
+    let on = |b: bool| b as u8 as f64;
+    match message {
+        Message::Input(input) => match input {
+            Input::Set(s, value) => vec![SET, index(Setting::ALL, *s), *value],
+            Input::Toggle(t, value) => vec![TOGGLE, index(Toggle::ALL, *t), on(*value)],
+            Input::PickScheme(key) => vec![PICK_SCHEME, index(SCHEMES.iter().map(|s| s.key), key.as_str())],
+            Input::SiteTheme { dark } => vec![SITE_THEME, on(*dark)],
+            Input::PlayPause => vec![PLAY_PAUSE],
+            Input::Restart => vec![RESTART],
+            Input::NewMap { seed } => vec![NEW_MAP, *seed as f64],
+            Input::Resize(size) => vec![RESIZE, size.width, size.height, size.ratio],
+            Input::ReducedMotion(reduce) => vec![REDUCED_MOTION, on(*reduce)],
+            Input::Share => vec![SHARE],
+            Input::Resting => vec![RESTING],
+        },
+        Message::Seen(seen) => vec![SEEN, on(*seen)],
+        Message::SavePicture => vec![SAVE_PICTURE],
     }
-    o.into()
-}
-
-fn field(o: &JsValue, key: &str) -> JsValue {
-    Reflect::get(o, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn number(o: &JsValue, key: &str) -> Option<f64> {
-    field(o, key).as_f64()
-}
-
-fn flag(o: &JsValue, key: &str) -> Option<bool> {
-    field(o, key).as_bool()
-}
-
-fn text(o: &JsValue, key: &str) -> Option<String> {
-    field(o, key).as_string()
-}
-
-fn setting(o: &JsValue) -> Option<Setting> {
-    Setting::from_name(&text(o, "setting")?)
-}
-
-/// A 32-bit seed, a whole number carried as a JavaScript number.
-fn seed(o: &JsValue) -> Option<u32> {
-    number(o, "seed").filter(|s| s.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(s)).map(|s| s as u32)
-}
-
-fn size_to_js(size: Size) -> JsValue {
-    Array::of3(&size.width.into(), &size.height.into(), &size.ratio.into()).into()
-}
-
-fn size_from_js(value: &JsValue) -> Option<Size> {
-    let a: &Array = value.dyn_ref()?;
-    Some(Size::new(a.get(0).as_f64()?, a.get(1).as_f64()?, a.get(2).as_f64()?))
-}
-
-pub fn input_to_js(input: &Input) -> JsValue {
-    let kind = |k: &str| ("kind", JsValue::from(k));
-    match input {
-        Input::Set(s, value) => object(&[kind("set"), ("setting", s.slider().name.into()), ("value", (*value).into())]),
-        Input::Toggle(t, on) => object(&[kind("toggle"), ("toggle", t.row().name.into()), ("on", (*on).into())]),
-        Input::PickScheme(key) => object(&[kind("scheme"), ("key", key.into())]),
-        Input::SiteTheme { dark } => object(&[kind("theme"), ("dark", (*dark).into())]),
-        Input::PlayPause => object(&[kind("play-pause")]),
-        Input::Restart => object(&[kind("restart")]),
-        Input::NewMap { seed } => object(&[kind("new-map"), ("seed", (*seed).into())]),
-        Input::Resize(size) => object(&[kind("resize"), ("size", size_to_js(*size))]),
-        Input::ReducedMotion(on) => object(&[kind("reduced-motion"), ("on", (*on).into())]),
-        Input::Share => object(&[kind("share")]),
-        Input::Resting => object(&[kind("resting")]),
-    }
-}
-
-pub fn input_from_js(o: &JsValue) -> Option<Input> {
-    Some(match text(o, "kind")?.as_str() {
-        "set" => Input::Set(setting(o)?, number(o, "value")?),
-        "toggle" => Input::Toggle(Toggle::from_name(&text(o, "toggle")?)?, flag(o, "on")?),
-        "scheme" => Input::PickScheme(text(o, "key")?),
-        "theme" => Input::SiteTheme { dark: flag(o, "dark")? },
-        "play-pause" => Input::PlayPause,
-        "restart" => Input::Restart,
-        "new-map" => Input::NewMap { seed: seed(o)? },
-        "resize" => Input::Resize(size_from_js(&field(o, "size"))?),
-        "reduced-motion" => Input::ReducedMotion(flag(o, "on")?),
-        "share" => Input::Share,
-        "resting" => Input::Resting,
-        _ => return None,
-    })
 }
 
 pub fn message_to_js(message: &Message) -> JsValue {
-    match message {
-        Message::Input(input) => object(&[("input", input_to_js(input))]),
-        Message::Seen(seen) => object(&[("seen", (*seen).into())]),
-        Message::SavePicture => object(&[("savePicture", true.into())]),
-    }
+    packet(&message_numbers(message), None, &JsValue::NULL)
 }
 
-pub fn message_from_js(o: &JsValue) -> Option<Message> {
-    if let Some(seen) = flag(o, "seen") {
-        return Some(Message::Seen(seen));
-    }
-    if flag(o, "savePicture") == Some(true) {
-        return Some(Message::SavePicture);
-    }
-    input_from_js(&field(o, "input")).map(Message::Input)
-}
-
-fn show_to_js(show: &Show) -> JsValue {
-    let kind = |k: &str| ("kind", JsValue::from(k));
-    match show {
-        Show::PlayState { looping } => object(&[kind("play"), ("looping", (*looping).into())]),
-        Show::Setting(s, value) => {
-            object(&[kind("setting"), ("setting", s.slider().name.into()), ("value", (*value).into())])
-        }
-        Show::Scheme(key) => object(&[kind("scheme"), ("key", (*key).into())]),
-        Show::Busy(on) => object(&[kind("busy"), ("on", (*on).into())]),
-        Show::Link { query, exact } => object(&[kind("link"), ("query", query.into()), ("exact", (*exact).into())]),
-        Show::Shared { exact } => object(&[kind("shared"), ("exact", (*exact).into())]),
-    }
-}
-
-fn show_from_js(o: &JsValue) -> Option<Show> {
-    Some(match text(o, "kind")?.as_str() {
-        "play" => Show::PlayState { looping: flag(o, "looping")? },
-        "setting" => Show::Setting(setting(o)?, number(o, "value")?),
-        "scheme" => Show::Scheme(crate::color_schemes::scheme(&text(o, "key")?)?.key),
-        "busy" => Show::Busy(flag(o, "on")?),
-        "link" => Show::Link { query: text(o, "query")?, exact: flag(o, "exact")? },
-        "shared" => Show::Shared { exact: flag(o, "exact")? },
+pub fn message_from_js(packet: &JsValue) -> Option<Message> {
+    let (n, _, _) = unpack(packet)?;
+    let at = |k: usize| n.get(k).copied();
+    let input = match *n.first()? {
+        SET => Input::Set(setting(at(1)?)?, at(2)?),
+        TOGGLE => Input::Toggle(toggle(at(1)?)?, at(2)? != 0.0),
+        PICK_SCHEME => Input::PickScheme(scheme_key(at(1)?).unwrap_or_default().to_string()),
+        SITE_THEME => Input::SiteTheme { dark: at(1)? != 0.0 },
+        PLAY_PAUSE => Input::PlayPause,
+        RESTART => Input::Restart,
+        NEW_MAP => Input::NewMap { seed: seed(at(1)?)? },
+        RESIZE => Input::Resize(Size::new(at(1)?, at(2)?, at(3)?)),
+        REDUCED_MOTION => Input::ReducedMotion(at(1)? != 0.0),
+        SHARE => Input::Share,
+        RESTING => Input::Resting,
+        SEEN => return Some(Message::Seen(at(1)? != 0.0)),
+        SAVE_PICTURE => return Some(Message::SavePicture),
         _ => return None,
-    })
+    };
+    Some(Message::Input(input))
 }
 
-fn status_to_js(s: &Status) -> JsValue {
-    let settings: Array = Setting::ALL.iter().map(|&x| JsValue::from(s.settings.get(x))).collect();
-    let toggles: Array = Toggle::ALL.iter().map(|&t| JsValue::from(s.toggles.get(t))).collect();
-    object(&[
-        ("seed", s.seed.into()),
-        ("drops", (s.drops as f64).into()),
-        ("frames", (s.frames as f64).into()),
-        ("looping", s.looping.into()),
-        ("replaying", s.replaying.into()),
-        ("scheme", s.scheme.into()),
-        ("settings", settings.into()),
-        ("toggles", toggles.into()),
-        ("changes", (s.changes as f64).into()),
-        ("exact", s.exact.into()),
-        ("canvas", Array::of2(&s.canvas.0.into(), &s.canvas.1.into()).into()),
-    ])
+fn status_numbers(s: &Status) -> Vec<f64> {
+    let mut n = vec![
+        STATUS,
+        s.seed as f64,
+        s.drops as f64,
+        s.frames as f64,
+        s.looping as u8 as f64,
+        s.replaying as u8 as f64,
+        index(SCHEMES.iter().map(|x| x.key), s.scheme),
+        s.changes as f64,
+        s.exact as u8 as f64,
+        s.canvas.0 as f64,
+        s.canvas.1 as f64,
+    ];
+    n.extend(Setting::ALL.map(|x| s.settings.get(x)));
+    n.extend(Toggle::ALL.map(|t| s.toggles.get(t) as u8 as f64));
+    n
 }
 
-fn status_from_js(o: &JsValue) -> Option<Status> {
-    let list = |key| field(o, key).dyn_into::<Array>().ok();
-    let (settings_list, toggles_list, canvas) = (list("settings")?, list("toggles")?, list("canvas")?);
+fn status_from_numbers(n: &[f64]) -> Option<Status> {
+    let (head, rest) = n.split_at_checked(11)?;
+    let (values, on) = rest.split_at_checked(Setting::ALL.len())?;
     let mut settings = Settings::default();
-    for (k, s) in Setting::ALL.into_iter().enumerate() {
-        settings.set(s, settings_list.get(k as u32).as_f64()?);
+    for (s, v) in Setting::ALL.into_iter().zip(values) {
+        settings.set(s, *v);
     }
     let mut toggles = Toggles::default();
-    for (k, t) in Toggle::ALL.into_iter().enumerate() {
-        toggles.set(t, toggles_list.get(k as u32).as_bool()?);
+    for (t, v) in Toggle::ALL.into_iter().zip(on) {
+        toggles.set(t, *v != 0.0);
     }
     Some(Status {
-        seed: seed(o)?,
-        drops: number(o, "drops")? as u64,
-        frames: number(o, "frames")? as u64,
-        looping: flag(o, "looping")?,
-        replaying: flag(o, "replaying")?,
-        scheme: crate::color_schemes::scheme(&text(o, "scheme")?)?.key,
+        seed: seed(head[1])?,
+        drops: head[2] as u64,
+        frames: head[3] as u64,
+        looping: head[4] != 0.0,
+        replaying: head[5] != 0.0,
+        scheme: scheme_key(head[6])?,
+        changes: head[7] as usize,
+        exact: head[8] != 0.0,
+        canvas: (head[9] as u32, head[10] as u32),
         settings,
         toggles,
-        changes: number(o, "changes")? as usize,
-        exact: flag(o, "exact")?,
-        canvas: (canvas.get(0).as_f64()? as u32, canvas.get(1).as_f64()? as u32),
     })
 }
 
@@ -204,56 +194,85 @@ fn status_from_js(o: &JsValue) -> Option<Status> {
 pub fn report_to_js(report: &Report) -> (JsValue, Array) {
     let transfer = Array::new();
     let message = match report {
-        Report::Status { status, heights } => {
-            let heights = match heights {
-                Some(h) => {
-                    transfer.push(&h.buffer());
-                    h.clone().into()
-                }
-                None => JsValue::NULL,
-            };
-            object(&[("status", status_to_js(status)), ("heights", heights)])
+        Report::Status { status, heights, handled } => {
+            if let Some(h) = heights {
+                transfer.push(&h.buffer());
+            }
+            let mut numbers = status_numbers(status);
+            numbers.push(*handled as f64);
+            packet(&numbers, None, &heights.clone().map_or(JsValue::NULL, JsValue::from))
         }
-        Report::Shows(shows) => object(&[("shows", shows.iter().map(show_to_js).collect::<Array>().into())]),
-        Report::Picture(blob) => object(&[("picture", blob.clone().map_or(JsValue::NULL, JsValue::from))]),
+        Report::Shows(shows) => {
+            let mut n = vec![SHOWS];
+            let mut query = None;
+            for show in shows {
+                let on = |b: bool| b as u8 as f64;
+                n.extend(match show {
+                    Show::PlayState { looping } => [PLAY_STATE, on(*looping), 0.0],
+                    Show::Setting(s, value) => [SETTING, index(Setting::ALL, *s), *value],
+                    Show::Scheme(key) => [SCHEME, index(SCHEMES.iter().map(|s| s.key), *key), 0.0],
+                    Show::Busy(busy) => [BUSY, on(*busy), 0.0],
+                    Show::Link { query: q, exact } => {
+                        // A later link in the same report supersedes it
+                        query = Some(q.as_str());
+                        [LINK, on(*exact), 0.0]
+                    }
+                    Show::Shared { exact } => [SHARED, on(*exact), 0.0],
+                });
+            }
+            packet(&n, query, &JsValue::NULL)
+        }
+        Report::Picture(blob) => packet(&[PICTURE], None, &blob.clone().map_or(JsValue::NULL, JsValue::from)),
     };
     (message, transfer)
 }
 
-pub fn report_from_js(o: &JsValue) -> Option<Report> {
-    let status = field(o, "status");
-    if !status.is_undefined() {
-        let heights = field(o, "heights").dyn_into::<Float32Array>().ok();
-        return Some(Report::Status { status: status_from_js(&status)?, heights });
+pub fn report_from_js(packet: &JsValue) -> Option<Report> {
+    let (n, text, data) = unpack(packet)?;
+    match *n.first()? {
+        STATUS => {
+            let (handled, numbers) = n.split_last()?;
+            Some(Report::Status {
+                status: status_from_numbers(numbers)?,
+                heights: data.dyn_into().ok(),
+                handled: *handled as u64,
+            })
+        }
+        SHOWS => {
+            let shows = n[1..].chunks_exact(3).filter_map(|s| {
+                Some(match s[0] {
+                    PLAY_STATE => Show::PlayState { looping: s[1] != 0.0 },
+                    SETTING => Show::Setting(setting(s[1])?, s[2]),
+                    SCHEME => Show::Scheme(scheme_key(s[1])?),
+                    BUSY => Show::Busy(s[1] != 0.0),
+                    LINK => Show::Link { query: text.clone()?, exact: s[1] != 0.0 },
+                    SHARED => Show::Shared { exact: s[1] != 0.0 },
+                    _ => return None,
+                })
+            });
+            Some(Report::Shows(shows.collect()))
+        }
+        PICTURE => Some(Report::Picture(data.dyn_into().ok())),
+        _ => None,
     }
-    if let Ok(shows) = field(o, "shows").dyn_into::<Array>() {
-        return Some(Report::Shows(shows.iter().filter_map(|s| show_from_js(&s)).collect()));
-    }
-    let picture = field(o, "picture");
-    if !picture.is_undefined() {
-        return Some(Report::Picture(picture.dyn_into().ok()));
-    }
-    None
 }
 
 /// How a sketch starts, as the page sends it to a worker: the link as a
-/// query (with its seed), and the rest.
+/// query (with its seed), and the rest as numbers.
 pub fn start_to_js(start: &Start) -> JsValue {
-    object(&[
-        ("query", link::write(&start.link).into()),
-        ("capped", start.capped.into()),
-        ("siteDark", start.site_dark.into()),
-        ("reducedMotion", start.reduced_motion.into()),
-        ("size", size_to_js(start.size)),
-    ])
+    let s = start.size;
+    let numbers = [start.capped as u8 as f64, start.site_dark as u8 as f64, start.reduced_motion as u8 as f64];
+    packet(&[&numbers[..], &[s.width, s.height, s.ratio]].concat(), Some(&link::write(&start.link)), &JsValue::NULL)
 }
 
-pub fn start_from_js(o: &JsValue) -> Option<Start> {
+pub fn start_from_js(packet: &JsValue) -> Option<Start> {
+    let (n, query, _) = unpack(packet)?;
+    let [capped, dark, reduced, width, height, ratio] = n.as_slice().try_into().ok()?;
     Some(Start {
-        link: link::read(&text(o, "query")?).link,
-        capped: flag(o, "capped")?,
-        site_dark: flag(o, "siteDark")?,
-        reduced_motion: flag(o, "reducedMotion")?,
-        size: size_from_js(&field(o, "size"))?,
+        link: link::read(&query?).link,
+        capped: capped != 0.0,
+        site_dark: dark != 0.0,
+        reduced_motion: reduced != 0.0,
+        size: Size::new(width, height, ratio),
     })
 }

@@ -105,8 +105,10 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// heightsHash, changes, exact, canvas: [width, height], thread, settings:
 /// { name: value }, toggles: { name: on } }` (`changes` the timeline's
 /// length, `exact` whether a link replays it exactly, `canvas` the backing
-/// store's size, `thread` where the sketch runs: "worker" or "main"), or
-/// `null` when no sketch runs or it has not drawn yet.
+/// store's size, `thread` where the sketch runs: "worker" or "main",
+/// `settled` whether it takes in every control the reader has touched: a
+/// worker answers a moment later), or `null` when no sketch runs or it has
+/// not reported yet.
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
     with_host(|host| {
@@ -121,7 +123,7 @@ pub fn page_state() -> JsValue {
         }
         let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
         let state = Object::new();
-        let fields: [(&str, JsValue); 14] = [
+        let fields: [(&str, JsValue); 15] = [
             ("seed", status.seed.into()),
             ("drops", (status.drops as f64).into()),
             ("frames", (status.frames as f64).into()),
@@ -134,6 +136,7 @@ pub fn page_state() -> JsValue {
             ("heightsHash", hash.into()),
             ("canvas", Array::of2(&status.canvas.0.into(), &status.canvas.1.into()).into()),
             ("thread", host.thread().into()),
+            ("settled", host.settled().into()),
             ("settings", settings.into()),
             ("toggles", toggles.into()),
         ];

@@ -55,6 +55,9 @@ pub struct SketchLoop {
     frame_wanted: Cell<bool>,
     /// The heights last reported.
     heights_reported: Cell<Option<HeightsOf>>,
+    /// Messages handled so far, so the page knows when the state it has
+    /// takes in everything it sent.
+    handled: Cell<u64>,
 }
 
 impl SketchLoop {
@@ -69,6 +72,7 @@ impl SketchLoop {
             seen: Cell::new(true),
             frame_wanted: Cell::new(false),
             heights_reported: Cell::new(None),
+            handled: Cell::new(0),
         });
         let for_frames = running.clone();
         *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
@@ -79,13 +83,17 @@ impl SketchLoop {
 
     /// Acts on a message from the page.
     pub fn handle(&self, message: Message) {
+        self.handled.set(self.handled.get() + 1);
         match message {
             Message::Input(input) => {
                 self.sketch.borrow_mut().input(input, now());
                 self.report_news();
                 self.request_frame();
             }
-            Message::Seen(seen) => self.set_seen(seen),
+            Message::Seen(seen) => {
+                self.set_seen(seen);
+                self.report_news();
+            }
             Message::SavePicture => {
                 let report = self.report.clone();
                 self.painter.borrow().surface().to_png(move |blob| report(Report::Picture(blob)));
@@ -158,6 +166,6 @@ impl SketchLoop {
         if !shows.is_empty() {
             (self.report)(Report::Shows(shows));
         }
-        (self.report)(Report::Status { status, heights });
+        (self.report)(Report::Status { status, heights, handled: self.handled.get() });
     }
 }

@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
 
@@ -102,8 +102,10 @@ fn every_message_crosses_to_a_worker_and_back_unchanged() {
         assert_eq!(messages::message_from_js(&messages::message_to_js(&message)), Some(message.clone()));
     }
     assert_eq!(messages::message_from_js(&js_sys::Object::new().into()), None, "not a message of ours");
-    let seed = js_sys::JSON::parse(r#"{"input":{"kind":"new-map","seed":1.5}}"#).unwrap();
-    assert_eq!(messages::message_from_js(&seed), None, "seeds are whole numbers");
+    let numbers = |n: &[f64]| js_sys::Array::of3(&js_sys::Float64Array::from(n), &JsValue::NULL, &JsValue::NULL);
+    assert_eq!(messages::message_from_js(&numbers(&[6.0, 1.5]).into()), None, "seeds are whole numbers");
+    assert_eq!(messages::message_from_js(&numbers(&[0.0, 99.0, 1.0]).into()), None, "no such setting");
+    assert_eq!(messages::message_from_js(&numbers(&[77.0]).into()), None, "no such message");
 
     let shows = vec![
         Show::PlayState { looping: false },

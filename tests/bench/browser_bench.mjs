@@ -27,6 +27,7 @@ const pages = {
     <script type="module">import init, * as bindings from './${js}'; await init({ module_or_path: './${wasm}' }); window.wasmBindings = bindings</script>`
 }
 const ours = fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace('</head>', `<style>#sketch-holder { ${SIZE}; aspect-ratio: auto }</style></head>`)
+if (!ours.includes(SIZE)) throw new Error('dist/index.html has no </head> to size the holder before')
 pages['/ours.html'] = ours
 
 const server = await serve(dist, pages)
@@ -113,8 +114,10 @@ async function newPage(url) {
 // the first frame is being made (some 15 ms, the same for both, which is a
 // bigger share of the quicker page's time)
 const LEAVE_ALONE_MS = 2000
-async function openTimingFirstFrame(url, framesSoFar) {
+async function openTimingFirstFrame(url, framesSoFar, { mainThread = false } = {}) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  // As a browser without OffscreenCanvas drawing: our sketch on the main thread
+  if (mainThread) await page.addInitScript(() => { delete HTMLCanvasElement.prototype.transferControlToOffscreen })
   await page.addInitScript(check => {
     const look = () => {
       try { if (eval(check) >= 1) { window.__firstFrame = performance.now(); return } } catch (e) {}
@@ -128,23 +131,37 @@ async function openTimingFirstFrame(url, framesSoFar) {
   return { page, firstFrame: await page.evaluate(() => window.__firstFrame) }
 }
 
-async function frames(url, framesSoFar, setSeed) {
-  const { page, firstFrame } = await openTimingFirstFrame(url, framesSoFar)
+// CPU time (s) of every renderer process: the page's main thread, its
+// workers and its compositor alike. Only one page is open while it is read
+const browserCdp = await browser.newBrowserCDPSession()
+const rendererCpu = async () => (await browserCdp.send('SystemInfo.getProcessInfo')).processInfo
+  .filter(p => p.type === 'renderer').reduce((sum, p) => sum + p.cpuTime, 0)
+
+async function frames(url, framesSoFar, dropsSoFar, setSeed, options) {
+  const { page, firstFrame } = await openTimingFirstFrame(url, framesSoFar, options)
   await page.evaluate(setSeed)
   await page.waitForTimeout(1000)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')
   const metric = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(m => [m.name, m.value]))
-  const before = { ...(await metric()), frames: await page.evaluate(framesSoFar) }
+  const read = async () => ({
+    ...(await metric()), frames: await page.evaluate(framesSoFar), drops: await page.evaluate(dropsSoFar),
+    cpu: await rendererCpu(), at: performance.now()
+  })
+  const before = await read()
   await page.waitForTimeout(4000)
-  const after = { ...(await metric()), frames: await page.evaluate(framesSoFar) }
+  const after = await read()
   const n = after.frames - before.frames
+  const drops = after.drops - before.drops
   await page.close()
   return {
     firstFrame,
     frames: n,
     task: (after.TaskDuration - before.TaskDuration) * 1000 / n,
-    script: (after.ScriptDuration - before.ScriptDuration) * 1000 / n
+    script: (after.ScriptDuration - before.ScriptDuration) * 1000 / n,
+    dropsPerSecond: drops * 1000 / (after.at - before.at),
+    framesPerSecond: n * 1000 / (after.at - before.at),
+    cpuPerDrop: (after.cpu - before.cpu) * 1e6 / drops
   }
 }
 const setSeedOne = () => {
@@ -152,8 +169,12 @@ const setSeedOne = () => {
   s.value = '1'
   s.dispatchEvent(new Event('change'))
 }
-results.originalFrames = await frames(server.url + '/original/', 'window.__originalSketches[0].frameCount', setSeedOne)
-results.ourFrames = await frames(server.url + '/ours.html', 'window.wasmBindings.pageFrames()', setSeedOne)
+// The original rains drops_per_frame (200) every frame
+const [originalFramesSoFar, originalDrops] = ['window.__originalSketches[0].frameCount', 'window.__originalSketches[0].frameCount * 200']
+const [ourFramesSoFar, ourDrops] = ['window.wasmBindings.pageFrames()', 'window.wasmBindings.pageState().drops']
+results.originalFrames = await frames(server.url + '/original/', originalFramesSoFar, originalDrops, setSeedOne)
+results.ourFrames = await frames(server.url + '/ours.html', ourFramesSoFar, ourDrops, setSeedOne)
+results.ourMainThreadFrames = await frames(server.url + '/ours.html', ourFramesSoFar, ourDrops, setSeedOne, { mainThread: true })
 
 // Where our frame's time goes: the same measurement with one part off
 const input = (id, value) => `(() => { const e = document.getElementById('experiment-control-${id}'); e.value = '${value}'; e.dispatchEvent(new Event('input')) })()`
@@ -164,7 +185,7 @@ const parts = {
 }
 results.parts = {}
 for (const [name, change] of Object.entries(parts)) {
-  results.parts[name] = await frames(server.url + '/ours.html', 'window.wasmBindings.pageFrames()', `(${setSeedOne})(); ${change}`)
+  results.parts[name] = await frames(server.url + '/ours.html', ourFramesSoFar, ourDrops, `(${setSeedOne})(); ${change}`, { mainThread: true })
 }
 
 // The first frame alone is one noisy number: take the median of LOADS
@@ -191,28 +212,35 @@ const ourBytes = [path.join(dist, 'index.html'), path.join(dist, js), path.join(
 const originalBytes = gz(path.join(root, 'tools/node_modules/p5/lib/p5.min.js')) + gz(path.join(referenceDir, 'sketch.js'))
 
 // The report
-const { original: o, ours: r, originalFrames: of, ourFrames: rf } = results
+const { original: o, ours: r, originalFrames: of, ourFrames: rf, ourMainThreadFrames: mf } = results
 const row = (name, a, b, unit, better = 'lower') => {
   const ratio = better === 'lower' ? a / b : b / a
-  console.log(`${name.padEnd(44)}${a.toFixed(unit === 'ms' ? 2 : 1).padStart(10)} ${unit}${b.toFixed(unit === 'ms' ? 2 : 1).padStart(10)} ${unit}   ${ratio.toFixed(2)}×`)
+  const places = unit === 'ms' || unit === 'µs' ? 2 : 1
+  console.log(`${name.padEnd(50)}${a.toFixed(places).padStart(10)} ${unit}${b.toFixed(places).padStart(10)} ${unit}   ${ratio.toFixed(2)}×`)
 }
-console.log(`${''.padEnd(44)}${'original'.padStart(13)}${'ours'.padStart(13)}   ours faster / smaller by`)
+console.log(`${''.padEnd(50)}${'original'.padStart(13)}${'ours'.padStart(13)}   ours faster / smaller by`)
 row('300,000 drops, seed 1', o.rain, r.rain, 'ms')
 row('rivers (flood + routing + water)', o.rivers, r.rivers, 'ms')
 row('contours', o.contours, r.contours, 'ms')
 row('relief', o.relief, r.relief, 'ms')
-row('raining frame, main thread', of.task, rf.task, 'ms')
+row('raining frame, main thread (sketch in its worker)', of.task, rf.task, 'ms')
 row('  of which script', of.script, rf.script, 'ms')
-row('  of which drawing and the rest', of.task - of.script, rf.task - rf.script, 'ms')
+row('raining frame, main thread (sketch on it)', of.task, mf.task, 'ms')
+row('frames a second while raining (worker)', of.framesPerSecond, rf.framesPerSecond, '/s', 'higher')
+row('frames a second while raining (main thread)', of.framesPerSecond, mf.framesPerSecond, '/s', 'higher')
+row('drops a second while raining (worker)', of.dropsPerSecond, rf.dropsPerSecond, '/s', 'higher')
+row('drops a second while raining (main thread)', of.dropsPerSecond, mf.dropsPerSecond, '/s', 'higher')
+row('renderer CPU a drop (worker)', of.cpuPerDrop, rf.cpuPerDrop, 'µs')
+row('renderer CPU a drop (main thread)', of.cpuPerDrop, mf.cpuPerDrop, 'µs')
 row(`first frame after navigation (median of ${LOADS})`, of.firstFrame, rf.firstFrame, 'ms')
 row('download, gzipped', originalBytes / 1024, ourBytes.reduce((a, b) => a + b) / 1024, 'KB')
 console.log(`\nours: ${(r.rain * 1e6 / r.steps).toFixed(1)} ns a step, ${(r.steps / 300000).toFixed(1)} steps a drop`)
 console.log(`original: contours and relief above include stroking and drawing the image; ours are geometry and pixels only`)
 console.log(`sea before / after 300,000 drops: original ${o.seaBefore.toFixed(1)} % / ${o.seaAfter.toFixed(1)} %, ours ${r.seaBefore.toFixed(1)} % / ${r.seaAfter.toFixed(1)} %`)
 console.log(`first frames, ms: original ${of.firstFrames.map(t => t.toFixed(0)).join(' ')}; ours ${rf.firstFrames.map(t => t.toFixed(0)).join(' ')}`)
-console.log(`frames measured: original ${of.frames}, ours ${rf.frames}; original paused frame ${o.pausedFrame.toFixed(1)} ms`)
-console.log('\nwhere our raining frame goes (main thread, the same measurement with one part off):')
+console.log(`frames measured: original ${of.frames}, ours ${rf.frames} (worker), ${mf.frames} (main thread); original paused frame ${o.pausedFrame.toFixed(1)} ms`)
+console.log('\nwhere our raining frame goes (the sketch on the main thread, the same measurement with one part off):')
 for (const [name, m] of Object.entries(results.parts)) {
-  console.log(`  ${name.padEnd(28)}${m.task.toFixed(2).padStart(7)} ms  (${(rf.task - m.task).toFixed(2)} ms for that part, ${(m.script).toFixed(2)} ms script)`)
+  console.log(`  ${name.padEnd(28)}${m.task.toFixed(2).padStart(7)} ms  (${(mf.task - m.task).toFixed(2)} ms for that part, ${(m.script).toFixed(2)} ms script), ${m.framesPerSecond.toFixed(1)} frames a second`)
 }
 console.log(`our download: html ${ourBytes[0]} B, js ${ourBytes[1]} B, wasm ${ourBytes[2]} B (gzip -9)`)

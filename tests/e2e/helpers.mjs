@@ -69,7 +69,8 @@ export function bundle() {
 }
 
 // dist/index.html with <html class="dark">, as a site in its dark theme
-export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace('<html lang="en">', '<html lang="en" class="dark">')
+// (the release build's HTML is minified: its attributes may lose their quotes)
+export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace(/<html([^>]*)>/, '<html$1 class="dark">')
 
 // A new page that records page errors and console errors and warnings.
 export async function open(browser, url, { contextOptions = {}, mainThread, initScript } = {}) {
@@ -85,7 +86,12 @@ export async function open(browser, url, { contextOptions = {}, mainThread, init
   return { page, context, problems }
 }
 
-export const state = page => page.evaluate(() => window.wasmBindings.pageState())
+// The sketch's state once it takes in every control touched so far (a
+// worker answers a moment after the click)
+export async function state(page) {
+  await page.waitForFunction(() => window.wasmBindings.pageState()?.settled)
+  return page.evaluate(() => window.wasmBindings.pageState())
+}
 
 // Mean brightness (0..255) of the canvas as shown, and a fingerprint of its
 // pixels. Read from a screenshot of the element: its drawing may live in the
