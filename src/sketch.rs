@@ -235,26 +235,38 @@ fn site_scheme(dark: bool) -> &'static ColorScheme {
 }
 
 impl Sketch {
-    /// A sketch as `start` says. It rains straight away, unless the reader
-    /// asked for less motion or it came by a link with drops, whose map is
-    /// brought back and then shown paused, as it was shared.
+    /// Whether a sketch as `start` says rains straight away: unless the
+    /// reader asked for less motion or it came by a link with drops, whose
+    /// map is brought back and then shown paused, as it was shared.
+    pub fn starts_raining(start: &Start) -> bool {
+        !start.reduced_motion && start.link.drops == 0
+    }
+
+    /// The scheme a sketch as `start` says draws in: the one its link
+    /// picked, else the site's.
+    pub fn starting_scheme(start: &Start) -> &'static ColorScheme {
+        start.link.scheme.and_then(scheme).unwrap_or_else(|| site_scheme(start.site_dark))
+    }
+
+    /// A sketch as `start` says (see [`Sketch::starts_raining`] and
+    /// [`Sketch::starting_scheme`]).
     pub fn new(start: Start) -> Sketch {
+        let (looping, first_scheme) = (Sketch::starts_raining(&start), Sketch::starting_scheme(&start));
         let link = start.link;
         let mut terrain = Terrain::with_settings(link.seed.unwrap_or(0), link.settings.clone());
         terrain.set_show_original(link.toggles.get(Toggle::Original));
         terrain.set_record_paths(link.toggles.get(Toggle::Debug));
-        let picked = link.scheme.and_then(scheme);
         let mut sketch = Sketch {
             timeline: Timeline::from_link(&link.settings, link.timeline.clone()),
             terrain,
             rivers: RiverView::default(),
             replaying: None,
-            looping: !start.reduced_motion && link.drops == 0,
+            looping,
             frames: 0,
             rivers_for: None,
             shown_for: None,
-            scheme: picked.unwrap_or_else(|| site_scheme(start.site_dark)),
-            scheme_picked: picked.is_some(),
+            scheme: first_scheme,
+            scheme_picked: link.scheme.and_then(scheme).is_some(),
             toggles: link.toggles,
             reduced_motion: start.reduced_motion,
             size: start.size,
@@ -408,16 +420,16 @@ impl Sketch {
     /// up. When it is done, the map stays as the link made it, paused.
     fn replay_slice(&mut self, clock: &mut dyn FnMut() -> f64) {
         let Some(replaying) = self.replaying.as_mut() else { return };
+        let before = self.terrain.settings().clone();
         let start = clock();
         let mut done = replaying.replay.is_done(&self.terrain);
         while !done && clock() - start < REPLAY_SLICE_MS {
             done = replaying.replay.advance(&mut self.terrain, REPLAY_BATCH);
         }
         // The timeline's changes move the sliders as they are made
-        for setting in Setting::ALL.into_iter().filter(|s| s.shapes_the_rain()) {
+        for setting in Setting::ALL {
             let value = self.terrain.settings().get(setting);
-            if self.shows.iter().all(|s| *s != Show::Setting(setting, value)) {
-                self.shows.retain(|s| !matches!(s, Show::Setting(x, _) if *x == setting));
+            if value != before.get(setting) {
                 self.shows.push(Show::Setting(setting, value));
             }
         }

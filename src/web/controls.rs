@@ -12,7 +12,7 @@ use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
 use crate::color_schemes::{scheme, SCHEMES};
 use crate::settings::Setting;
-use crate::sketch::{Input, Show, Start};
+use crate::sketch::{Input, Show, Sketch, Start};
 use crate::toggles::Toggle;
 
 use super::dom::{document, find, listen, number_text, show_icon, warn, window};
@@ -102,7 +102,7 @@ impl Controls {
     /// Fills the controls for the sketch `start` describes: slider ranges
     /// and values from the settings table, the schemes, the seed, the
     /// toggles, the play button.
-    pub fn fill(&self, start: &Start, scheme_key: &str) {
+    pub fn fill(&self, start: &Start) {
         let link = &start.link;
         for s in &self.sliders {
             let slider = s.setting.slider();
@@ -120,7 +120,7 @@ impl Controls {
                     let _ = picker.add_with_html_option_element(&option);
                 }
             }
-            picker.set_value(scheme_key);
+            picker.set_value(Sketch::starting_scheme(start).key);
         }
         self.show_seed(link.seed.unwrap_or(0));
         for (toggle, checkbox) in &self.toggles {
@@ -128,7 +128,7 @@ impl Controls {
                 c.set_checked(link.toggles.get(*toggle));
             }
         }
-        self.show_play_state(!start.reduced_motion && link.drops == 0);
+        self.show_play_state(Sketch::starts_raining(start));
         self.show_fullscreen_state();
     }
 

@@ -25,7 +25,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
-use crate::color_schemes::{DARK, LIGHT};
 use crate::settings::Setting;
 use crate::sketch::{Input, Start};
 use crate::terrain::fingerprint;
@@ -68,14 +67,15 @@ pub fn start() {
         size: element.measure(),
     };
     let controls = Rc::new(Controls::find());
-    let site_scheme = if start.site_dark { DARK } else { LIGHT };
-    controls.fill(&start, start.link.scheme.unwrap_or(site_scheme));
+    controls.fill(&start);
 
     let host = Host::start(controls.clone(), element, start);
     let host_ = host.clone();
     controls.wire(Rc::new(move |action: Action| host_.act(action)));
     let host_ = host.clone();
     theme::watch_site_theme(move |dark| host_.send(Message::Input(Input::SiteTheme { dark })));
+    let host_ = host.clone();
+    theme::watch_reduced_motion(move |reduce| host_.send(Message::Input(Input::ReducedMotion(reduce))));
     watch_size(&holder, &host, &controls);
     visibility::rest_when_unseen(&host, &holder);
     HOST.with(|h| *h.borrow_mut() = Some(host));

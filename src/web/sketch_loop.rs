@@ -81,24 +81,21 @@ impl SketchLoop {
         running
     }
 
-    /// Acts on a message from the page.
+    /// Acts on a message from the page, then reports.
     pub fn handle(&self, message: Message) {
         self.handled.set(self.handled.get() + 1);
         match message {
             Message::Input(input) => {
                 self.sketch.borrow_mut().input(input, now());
-                self.report_news();
                 self.request_frame();
             }
-            Message::Seen(seen) => {
-                self.set_seen(seen);
-                self.report_news();
-            }
+            Message::Seen(seen) => self.set_seen(seen),
             Message::SavePicture => {
                 let report = self.report.clone();
                 self.painter.borrow().surface().to_png(move |blob| report(Report::Picture(blob)));
             }
         }
+        self.report_news();
     }
 
     /// Going to rest, the address bar is brought up to date (it may be a
@@ -114,7 +111,6 @@ impl SketchLoop {
             }
         } else {
             self.sketch.borrow_mut().input(Input::Resting, now());
-            self.report_news();
         }
     }
 

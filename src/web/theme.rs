@@ -11,9 +11,20 @@ pub fn site_is_dark() -> bool {
     document().document_element().is_some_and(|html| html.class_list().contains("dark"))
 }
 
+const REDUCED_MOTION: &str = "(prefers-reduced-motion: reduce)";
+
 /// Whether the reader has asked for less motion.
 pub fn prefers_reduced_motion() -> bool {
-    window().match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches())
+    window().match_media(REDUCED_MOTION).ok().flatten().is_some_and(|m| m.matches())
+}
+
+/// Calls `changed(reduce)` whenever the reader changes their motion
+/// preference while the page is open.
+pub fn watch_reduced_motion(changed: impl Fn(bool) + 'static) {
+    if let Some(query) = window().match_media(REDUCED_MOTION).ok().flatten() {
+        let query_ = query.clone();
+        super::dom::listen(&query, "change", move |_| changed(query_.matches()));
+    }
 }
 
 /// Calls `changed(dark)` whenever the site's theme may have changed, while
