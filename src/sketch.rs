@@ -134,9 +134,8 @@ pub enum Show {
     Scheme(&'static str),
     /// Whether a shared map is being brought back (for assistive technology).
     Busy(bool),
-    /// A link to put in the address bar (a URL query of ours); `exact`
-    /// says whether it replays the reader's history exactly.
-    Link { query: String, exact: bool },
+    /// A link to put in the address bar (a URL query of ours).
+    Link(String),
     /// The link the reader asked for is in the address bar.
     Shared { exact: bool },
 }
@@ -402,7 +401,7 @@ impl Sketch {
         self.link_offered_at = now;
         if query != self.link_offered || now_please {
             self.link_offered = query.clone();
-            self.shows.push(Show::Link { query, exact: self.timeline.is_exact() });
+            self.shows.push(Show::Link(query));
         }
     }
 

@@ -143,7 +143,7 @@ impl Controls {
                 }
             }
             Show::Shared { exact } => self.shared(*exact),
-            Show::Busy(_) | Show::Link { .. } => {}
+            Show::Busy(_) | Show::Link(_) => {}
         }
     }
 

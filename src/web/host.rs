@@ -183,7 +183,7 @@ impl Host {
                 for show in shows {
                     match show {
                         Show::Busy(busy) => self.element.borrow().set_busy(busy),
-                        Show::Link { query, .. } => sharing::write_address(&query),
+                        Show::Link(query) => sharing::write_address(&query),
                         other => self.controls.show(&other),
                     }
                 }

@@ -212,10 +212,10 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
                     Show::Setting(s, value) => [SETTING, index(Setting::ALL, *s), *value],
                     Show::Scheme(key) => [SCHEME, index(SCHEMES.iter().map(|s| s.key), *key), 0.0],
                     Show::Busy(busy) => [BUSY, on(*busy), 0.0],
-                    Show::Link { query: q, exact } => {
+                    Show::Link(q) => {
                         // A later link in the same report supersedes it
                         query = Some(q.as_str());
-                        [LINK, on(*exact), 0.0]
+                        [LINK, 0.0, 0.0]
                     }
                     Show::Shared { exact } => [SHARED, on(*exact), 0.0],
                 });
@@ -245,7 +245,7 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
                     SETTING => Show::Setting(setting(s[1])?, s[2]),
                     SCHEME => Show::Scheme(scheme_key(s[1])?),
                     BUSY => Show::Busy(s[1] != 0.0),
-                    LINK => Show::Link { query: text.clone()?, exact: s[1] != 0.0 },
+                    LINK => Show::Link(text.clone()?),
                     SHARED => Show::Shared { exact: s[1] != 0.0 },
                     _ => return None,
                 })

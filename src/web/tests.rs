@@ -112,7 +112,7 @@ fn every_message_crosses_to_a_worker_and_back_unchanged() {
         Show::Setting(Setting::SeaLevel, 0.31),
         Show::Scheme("site_dark"),
         Show::Busy(true),
-        Show::Link { query: "he-v=2&he-seed=3".into(), exact: false },
+        Show::Link("he-v=2&he-seed=3".into()),
         Show::Shared { exact: true },
     ];
     let (js, _) = messages::report_to_js(&Report::Shows(shows.clone()));
@@ -157,5 +157,5 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
     assert!(reports
         .borrow()
         .iter()
-        .any(|r| matches!(r, Report::Shows(s) if s.iter().any(|s| matches!(s, Show::Link { .. })))));
+        .any(|r| matches!(r, Report::Shows(s) if s.iter().any(|s| matches!(s, Show::Link(_))))));
 }
