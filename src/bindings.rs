@@ -14,8 +14,8 @@
 use js_sys::{Array, Float32Array, Float64Array, Int32Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+use crate::choices::{Choice, Preset, CHOICES};
 use crate::color_schemes::{scheme, SCHEMES};
-use crate::grid::{COLS, ROWS};
 use crate::settings::{Setting, SLIDERS};
 use crate::terrain;
 
@@ -75,6 +75,10 @@ fn setting(name: &str) -> Result<Setting, JsError> {
     Setting::from_name(name).ok_or_else(|| JsError::new(&format!("no setting called {name:?}")))
 }
 
+fn choice(name: &str) -> Result<Choice, JsError> {
+    Choice::from_name(&name.replace('_', "-")).ok_or_else(|| JsError::new(&format!("no choice called {name:?}")))
+}
+
 #[wasm_bindgen(js_class = Terrain)]
 impl JsTerrain {
     /// A terrain for `seed` with the original's default settings.
@@ -120,6 +124,32 @@ impl JsTerrain {
         Ok(self.inner.settings().get(setting(name)?))
     }
 
+    /// Picks an option of a choice by their names, as links spell them:
+    /// `choose("terrain", "ridged")`, `choose("map-size", "512x512")`,
+    /// `choose("preset", "tutorial")`. A shape or size builds the terrain
+    /// anew; a preset also sets the settings and choices it starts from, as
+    /// on the page. Either starts the rain again. Throws for an unknown name
+    /// or option.
+    pub fn choose(&mut self, name: &str, option: &str) -> Result<(), JsError> {
+        let choice = choice(name)?;
+        let index = choice.option(option).ok_or_else(|| {
+            let known: Vec<&str> = choice.row().options.iter().map(|(key, _)| *key).collect();
+            JsError::new(&format!("{name} has no option {option:?} (it has {})", known.join(", ")))
+        })?;
+        match choice {
+            Choice::Preset => self.inner.pick_preset(Preset::ALL[index]),
+            _ => {
+                self.inner.choose(choice, index);
+            }
+        }
+        Ok(())
+    }
+
+    /// The option picked for a choice, by name. Throws for an unknown name.
+    pub fn chosen(&self, name: &str) -> Result<String, JsError> {
+        Ok(self.inner.choices().key(choice(name)?).to_string())
+    }
+
     /// Whether rivers, contours and relief show the terrain before any rain.
     #[wasm_bindgen(js_name = setShowOriginal)]
     pub fn set_show_original(&mut self, show: bool) {
@@ -155,8 +185,8 @@ impl JsTerrain {
         ContourLines { regular: Float64Array::from(&c.regular[..]), index: Float64Array::from(&c.index[..]) }
     }
 
-    /// The shaded relief of the terrain shown, RGBA, 320 × 180, in the
-    /// scheme with this key. Throws for an unknown scheme.
+    /// The shaded relief of the terrain shown, RGBA, one pixel per cell
+    /// (`cols()` × `rows()`), in the scheme with this key. Throws for an unknown scheme.
     pub fn relief(&mut self, scheme_key: &str) -> Result<Vec<u8>, JsError> {
         let s = scheme(scheme_key).ok_or_else(|| JsError::new(&format!("no colour scheme {scheme_key:?}")))?;
         Ok(self.inner.relief(s).to_vec())
@@ -180,14 +210,35 @@ impl JsTerrain {
         self.inner.heights_hash_hex()
     }
 
-    /// Cells across.
-    pub fn cols() -> u32 {
-        COLS as u32
+    /// Cells across this map (320 on the article's).
+    pub fn cols(&self) -> u32 {
+        self.inner.grid().cols as u32
     }
 
-    /// Cells down.
-    pub fn rows() -> u32 {
-        ROWS as u32
+    /// Cells down this map (180 on the article's).
+    pub fn rows(&self) -> u32 {
+        self.inner.grid().rows as u32
+    }
+
+    /// The choices: `{ name, label, options: [{ key, label }], default }`
+    /// each, `default` being the key of the option a fresh page starts on.
+    pub fn choices() -> Array {
+        CHOICES
+            .iter()
+            .map(|c| {
+                let options: Array = c
+                    .options
+                    .iter()
+                    .map(|(key, label)| record(&[("key", (*key).into()), ("label", (*label).into())]))
+                    .collect();
+                record(&[
+                    ("name", c.name.into()),
+                    ("label", c.label.into()),
+                    ("options", options.into()),
+                    ("default", c.options[c.default].0.into()),
+                ])
+            })
+            .collect()
     }
 
     /// The slider table: `{ name, id, label, min, max, step, default }` each.

@@ -15,7 +15,7 @@
 
 use crate::brush::Brush;
 use crate::float_min_max::{greater, lesser};
-use crate::grid::{CELLS, COLS, ROWS};
+use crate::grid::Grid;
 
 /// Sediment a drop can carry, per unit of speed, water and slope.
 pub const CAPACITY: f64 = 4.0;
@@ -50,20 +50,20 @@ struct Corner {
 }
 
 impl Corner {
-    /// Callers keep x in [0, COLS − 1) and y in [0, ROWS − 1), so truncating
+    /// Callers keep x in [0, cols − 1) and y in [0, rows − 1), so truncating
     /// is flooring and the four cells around the point are on the grid.
     #[inline(always)]
-    fn of(x: f64, y: f64) -> Corner {
+    fn of(x: f64, y: f64, cols: usize) -> Corner {
         let (cx, cy) = (x as usize, y as usize);
-        Corner { x: cx, y: cy, i: cy * COLS + cx, u: x - cx as f64, v: y - cy as f64 }
+        Corner { x: cx, y: cy, i: cy * cols + cx, u: x - cx as f64, v: y - cy as f64 }
     }
 
     /// The four heights around the point: north-west, north-east,
     /// south-west, south-east.
     #[inline(always)]
-    fn heights(&self, heights: &[f32; CELLS]) -> [f64; 4] {
-        let w = &heights[self.i..self.i + COLS + 2];
-        [w[0] as f64, w[1] as f64, w[COLS] as f64, w[COLS + 1] as f64]
+    fn heights(&self, heights: &[f32], cols: usize) -> [f64; 4] {
+        let w = &heights[self.i..self.i + cols + 2];
+        [w[0] as f64, w[1] as f64, w[cols] as f64, w[cols + 1] as f64]
     }
 }
 
@@ -76,15 +76,15 @@ struct Sample {
 }
 
 #[inline(always)]
-fn height(heights: &[f32; CELLS], c: Corner) -> f64 {
-    let [nw, ne, sw, se] = c.heights(heights);
+fn height(heights: &[f32], cols: usize, c: Corner) -> f64 {
+    let [nw, ne, sw, se] = c.heights(heights, cols);
     let (u, v) = (c.u, c.v);
     nw * (1.0 - u) * (1.0 - v) + ne * u * (1.0 - v) + sw * (1.0 - u) * v + se * u * v
 }
 
 #[inline(always)]
-fn sample(heights: &[f32; CELLS], c: Corner) -> Sample {
-    let [nw, ne, sw, se] = c.heights(heights);
+fn sample(heights: &[f32], cols: usize, c: Corner) -> Sample {
+    let [nw, ne, sw, se] = c.heights(heights, cols);
     let (u, v) = (c.u, c.v);
     Sample {
         height: nw * (1.0 - u) * (1.0 - v) + ne * u * (1.0 - v) + sw * (1.0 - u) * v + se * u * v,
@@ -96,41 +96,40 @@ fn sample(heights: &[f32; CELLS], c: Corner) -> Sample {
 /// Puts sediment down, shared between the four cells around the point by
 /// how close it is to each.
 #[inline(always)]
-fn deposit(heights: &mut [f32; CELLS], c: Corner, amount: f64) {
+fn deposit(heights: &mut [f32], cols: usize, c: Corner, amount: f64) {
     let (u, v) = (c.u, c.v);
-    let w = &mut heights[c.i..c.i + COLS + 2];
+    let w = &mut heights[c.i..c.i + cols + 2];
     let add = |h: &mut f32, share: f64| *h = (*h as f64 + amount * share) as f32;
     add(&mut w[0], (1.0 - u) * (1.0 - v));
     add(&mut w[1], u * (1.0 - v));
-    add(&mut w[COLS], (1.0 - u) * v);
-    add(&mut w[COLS + 1], u * v);
+    add(&mut w[cols], (1.0 - u) * v);
+    add(&mut w[cols + 1], u * v);
 }
 
 /// Digs `amount` out of the cells of the brush around cell (x, y), each its
 /// share but never below 0, and returns what was dug.
 #[inline(always)]
-fn erode(heights: &mut [f32; CELLS], brush: &Brush, x: usize, y: usize, amount: f64) -> f64 {
+fn erode(heights: &mut [f32], brush: &Brush, x: usize, y: usize, amount: f64) -> f64 {
+    let grid = brush.grid();
     let mut dug_total = 0.0;
     let mut dig = |h: &mut f32, weight: f64| {
         let dug = lesser(*h as f64, amount * weight);
         *h = (*h as f64 - dug) as f32;
         dug_total += dug;
     };
-    let centre = y * COLS + x;
+    let centre = y * grid.cols + x;
     if brush.fits_at(x, y) {
         for cell in brush.cells() {
             let i = centre.wrapping_add_signed(cell.offset);
-            // SAFETY: the brush fits on the grid around (x, y), so every
-            // offset from the centre lands on a cell of it (Brush::fits_at).
-            dig(unsafe { heights.get_unchecked_mut(i) }, cell.weight);
+            dig(&mut heights[i], cell.weight);
         }
     } else {
         // Near the edges: skip the cells that fall off the map
         for cell in brush.cells() {
             let nx = x as i32 + cell.dx;
             let ny = y as i32 + cell.dy;
-            if nx >= 0 && ny >= 0 && (nx as usize) < COLS && (ny as usize) < ROWS {
-                dig(&mut heights[ny as usize * COLS + nx as usize], cell.weight);
+            if nx >= 0 && ny >= 0 && (nx as usize) < grid.cols && (ny as usize) < grid.rows {
+                dig(&mut heights[ny as usize * grid.cols + nx as usize], cell.weight);
             }
         }
     }
@@ -138,32 +137,35 @@ fn erode(heights: &mut [f32; CELLS], brush: &Brush, x: usize, y: usize, amount: 
 }
 
 /// Lets one drop fall at (x, y) and run until it stops, reaches the sea,
-/// runs off the map or evaporates. A drop that lands off the map (x outside
-/// [0, COLS − 1), y outside [0, ROWS − 1)) does nothing.
+/// runs off the map or evaporates, on the brush's grid. A drop that lands off
+/// the map (x outside [0, cols − 1), y outside [0, rows − 1)) does nothing.
 /// Returns how many steps it took. When `path` is given, every point the drop
 /// passes is pushed to it, starting with (x, y).
 pub fn fall(
-    heights: &mut [f32; CELLS],
+    heights: &mut [f32],
     brush: &Brush,
     rules: &DropRules,
     mut x: f64,
     mut y: f64,
     mut path: Option<&mut Vec<[f32; 2]>>,
 ) -> u32 {
-    if !on_map(x, y) {
+    let grid = brush.grid();
+    let cols = grid.cols;
+    assert_eq!(heights.len(), grid.cells(), "the heights and the brush are for one grid");
+    if !on_map(x, y, grid) {
         return 0;
     }
     let (mut dx, mut dy) = (0.0f64, 0.0f64);
     let mut speed = 1.0f64;
     let mut water = 1.0f64;
     let mut sediment = 0.0f64;
-    let mut at = Corner::of(x, y);
+    let mut at = Corner::of(x, y, cols);
     if let Some(p) = path.as_deref_mut() {
         p.push([x as f32, y as f32]);
     }
 
     for step in 0..MAX_STEPS {
-        let here = sample(heights, at);
+        let here = sample(heights, cols, at);
 
         // Downhill is against the slope. Inertia keeps some of the drop's
         // previous direction, so it can't turn sharply and makes smoother bends.
@@ -178,21 +180,21 @@ pub fn fall(
 
         x += dx;
         y += dy;
-        if !on_map(x, y) {
+        if !on_map(x, y, grid) {
             return step + 1; // Ran off the map
         }
         if let Some(p) = path.as_deref_mut() {
             p.push([x as f32, y as f32]);
         }
-        let next = Corner::of(x, y);
+        let next = Corner::of(x, y, cols);
 
-        let height = height(heights, next);
+        let height = height(heights, cols, next);
         let drop_in_height = here.height - height; // Positive going downhill
 
         // Reaching the sea, the drop slows right down and leaves everything
         // it carries at the coast. Over time that builds deltas.
         if height < rules.sea_level {
-            deposit(heights, at, sediment);
+            deposit(heights, cols, at, sediment);
             return step + 1;
         }
 
@@ -210,7 +212,7 @@ pub fn fall(
                 (sediment - capacity) * rules.deposition
             };
             sediment -= amount;
-            deposit(heights, at, amount);
+            deposit(heights, cols, at, amount);
         } else {
             // Room for more: dig some out around where it was. Never more
             // than the drop in height, or it would dig a hole deeper than
@@ -229,8 +231,8 @@ pub fn fall(
 /// Whether a drop at (x, y) is on the map: inside the last row and column,
 /// so the four cells around it exist. NaN is off the map.
 #[inline(always)]
-fn on_map(x: f64, y: f64) -> bool {
-    x >= 0.0 && x < (COLS - 1) as f64 && y >= 0.0 && y < (ROWS - 1) as f64
+fn on_map(x: f64, y: f64, grid: Grid) -> bool {
+    x >= 0.0 && x < (grid.cols - 1) as f64 && y >= 0.0 && y < (grid.rows - 1) as f64
 }
 
 #[cfg(test)]
@@ -240,12 +242,10 @@ mod tests {
     const RULES: DropRules = DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: 0.25 };
 
     /// A plane sloping down to the east: h = 0.9 − drop_per_cell·x.
-    fn slope(drop_per_cell: f32) -> Box<[f32; CELLS]> {
-        let mut h = Box::new([0f32; CELLS]);
-        for (i, v) in h.iter_mut().enumerate() {
-            *v = 0.9 - drop_per_cell * (i % COLS) as f32;
-        }
-        h
+    const G: Grid = Grid::ARTICLE;
+
+    fn slope(drop_per_cell: f32) -> Vec<f32> {
+        (0..G.cells()).map(|i| 0.9 - drop_per_cell * (i % G.cols) as f32).collect()
     }
 
     #[test]
@@ -253,7 +253,7 @@ mod tests {
         let mut h = slope(0.002);
         let before: f64 = h.iter().map(|&v| v as f64).sum();
         let mut path = Vec::new();
-        let steps = fall(&mut h, &Brush::new(2), &RULES, 10.5, 90.5, Some(&mut path));
+        let steps = fall(&mut h, &Brush::new(2, G), &RULES, 10.5, 90.5, Some(&mut path));
         assert_eq!(steps, MAX_STEPS, "a long even slope keeps the drop going");
         assert_eq!(path.len(), MAX_STEPS as usize + 1);
         for pair in path.windows(2) {
@@ -267,8 +267,8 @@ mod tests {
 
     #[test]
     fn a_flat_map_stops_a_drop_at_once() {
-        let mut h = Box::new([0.5f32; CELLS]);
-        assert_eq!(fall(&mut h, &Brush::new(2), &RULES, 100.2, 50.7, None), 0);
+        let mut h = vec![0.5f32; G.cells()];
+        assert_eq!(fall(&mut h, &Brush::new(2, G), &RULES, 100.2, 50.7, None), 0);
         assert!(h.iter().all(|&v| v == 0.5));
     }
 
@@ -278,7 +278,7 @@ mod tests {
         // way and puts everything back at its last point on land.
         let mut h = slope(0.004);
         let before: f64 = h.iter().map(|&v| v as f64).sum();
-        let steps = fall(&mut h, &Brush::new(2), &RULES, 100.0, 90.0, None);
+        let steps = fall(&mut h, &Brush::new(2, G), &RULES, 100.0, 90.0, None);
         assert!(steps < MAX_STEPS);
         let after: f64 = h.iter().map(|&v| v as f64).sum();
         assert!((after - before).abs() < 1e-3, "sediment is conserved: {before} vs {after}");
@@ -287,7 +287,7 @@ mod tests {
     #[test]
     fn running_off_the_map_ends_the_drop() {
         let mut h = slope(0.002);
-        let steps = fall(&mut h, &Brush::new(1), &RULES, (COLS - 3) as f64, 20.0, None);
+        let steps = fall(&mut h, &Brush::new(1, G), &RULES, (G.cols - 3) as f64, 20.0, None);
         assert_eq!(steps, 2);
     }
 }

@@ -7,10 +7,10 @@
 //! neighbour, keep theirs. Run over a map whose hollows are filled, every land
 //! cell drains to the sea or the edge.
 
-use crate::grid::{for_each_neighbour, CELLS};
+use crate::grid::Grid;
 
 /// How water drains across the map.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Drainage {
     /// Rain that passes through each cell, counting its own unit.
     pub water: Vec<f32>,
@@ -18,26 +18,28 @@ pub struct Drainage {
     pub downstream: Vec<i32>,
 }
 
-impl Default for Drainage {
-    fn default() -> Self {
-        Drainage { water: vec![1.0; CELLS], downstream: vec![-1; CELLS] }
-    }
-}
-
 impl Drainage {
-    /// Routes the rain over `terrain` (hollows already filled).
+    /// No drainage yet on `grid`: every cell keeps its own unit of rain.
+    pub fn new(grid: Grid) -> Drainage {
+        Drainage { water: vec![1.0; grid.cells()], downstream: vec![-1; grid.cells()] }
+    }
+
+    /// Routes the rain over `terrain` on `grid` (hollows already filled).
     /// `lowest_first` lists every cell, none higher than the next (the
     /// flood's order). Each cell's way down depends only on its neighbours,
     /// so it is found row by row, which is kind to the cache; only the water
     /// then has to go highest first, and the order of cells of equal height
     /// does not matter, since water only ever moves to a strictly lower cell.
-    pub fn route(&mut self, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
-        assert_eq!(terrain.len(), CELLS);
-        assert_eq!(lowest_first.len(), CELLS);
+    pub fn route(&mut self, grid: Grid, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
+        let cells = grid.cells();
+        assert_eq!(terrain.len(), cells);
+        assert_eq!(lowest_first.len(), cells);
+        self.downstream.resize(cells, -1);
         for (i, next) in self.downstream.iter_mut().enumerate() {
-            *next = steepest_descent(terrain, i, sea_level);
+            *next = steepest_descent(grid, terrain, i, sea_level);
         }
-        self.water.fill(1.0);
+        self.water.clear();
+        self.water.resize(cells, 1.0);
         for &i in lowest_first.iter().rev() {
             let next = self.downstream[i as usize];
             if next >= 0 {
@@ -49,16 +51,16 @@ impl Drainage {
 
 /// The neighbour of cell `i` it slopes down to most steeply, diagonal drops
 /// counting √2 times as far, or −1 for a cell in the sea or with no lower
-/// neighbour. Ties go to the first in [`for_each_neighbour`]'s order.
+/// neighbour. Ties go to the first in [`Grid::for_each_neighbour`]'s order.
 #[inline(always)]
-fn steepest_descent(terrain: &[f32], i: usize, sea_level: f64) -> i32 {
+fn steepest_descent(grid: Grid, terrain: &[f32], i: usize, sea_level: f64) -> i32 {
     let here = terrain[i] as f64;
     if here < sea_level {
         return -1;
     }
     let mut steepest = 0.0;
     let mut next = -1;
-    for_each_neighbour(i, |j, diagonal| {
+    grid.for_each_neighbour(i, |j, diagonal| {
         let fall = here - terrain[j] as f64;
         // A neighbour whose fall is no steeper than the best so far cannot
         // win (a diagonal's slope is less than its fall), so most are
@@ -78,8 +80,11 @@ fn steepest_descent(terrain: &[f32], i: usize, sea_level: f64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{on_edge, COLS};
     use crate::priority_flood::PriorityFlood;
+
+    const G: Grid = Grid::ARTICLE;
+    const CELLS: usize = G.cols * G.rows;
+    const COLS: usize = G.cols;
 
     /// Rolling hills with a few pits, over a sea at 0.25 near the edges.
     fn hills() -> Vec<f32> {
@@ -96,9 +101,9 @@ mod tests {
 
     fn drained(sea_level: f64) -> (PriorityFlood, Drainage) {
         let mut flood = PriorityFlood::default();
-        flood.fill(&hills(), sea_level);
+        flood.fill(G, &hills(), sea_level);
         let mut d = Drainage::default();
-        d.route(flood.filled(), flood.order(), sea_level);
+        d.route(G, flood.filled(), flood.order(), sea_level);
         (flood, d)
     }
 
@@ -110,7 +115,7 @@ mod tests {
         for start in 0..CELLS {
             let mut i = start;
             let mut steps = 0;
-            while (t[i] as f64) >= sea && !on_edge(i) {
+            while (t[i] as f64) >= sea && !G.on_edge(i) {
                 let next = d.downstream[i];
                 assert!(next >= 0, "cell {i} (from {start}) drains nowhere");
                 assert!(t[next as usize] < t[i], "cell {i} drains uphill");
@@ -143,7 +148,7 @@ mod tests {
         let mut order: Vec<u32> = (0..CELLS as u32).collect();
         order.sort_by(|&a, &b| t[a as usize].total_cmp(&t[b as usize]));
         let mut d = Drainage::default();
-        d.route(&t, &order, 0.0);
+        d.route(G, &t, &order, 0.0);
         assert_eq!(d.downstream[i], (i + 1) as i32);
     }
 }

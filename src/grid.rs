@@ -1,75 +1,107 @@
-//! The simulation grid.
+//! The simulation grid: how many cells across and down a map has.
 //!
-//! It is a fixed size whatever the size of the canvas, because the eroded
+//! A map keeps its grid whatever the size of the canvas, because the eroded
 //! terrain is the result of everything that has happened so far and can't be
 //! rebuilt from the seed: resizing the window or going fullscreen only draws
-//! the same grid bigger.
+//! the same grid bigger. The reader picks the grid with the map size
+//! ([`crate::map_size::MapSize`]); the article's is 320 × 180.
+//!
+//! ```
+//! use hydraulic_erosion::grid::Grid;
+//! let g = Grid::new(4, 3);
+//! assert_eq!(g.cells(), 12);
+//! assert_eq!(g.column_row(5), (1, 1));
+//! assert_eq!(g.neighbours(5).count(), 8);
+//! ```
 
-/// Cells across.
-pub const COLS: usize = 320;
-/// Cells down.
-pub const ROWS: usize = 180;
-/// Cells in all; every per-cell buffer has this length, row by row.
-pub const CELLS: usize = COLS * ROWS;
-
-/// The column and row of cell `i`.
-#[inline]
-pub fn column_row(i: usize) -> (usize, usize) {
-    (i % COLS, i / COLS)
+/// A grid of `cols` × `rows` cells, stored row by row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    pub cols: usize,
+    pub rows: usize,
 }
 
-/// Whether cell `i` is on the outer ring of the grid.
-#[inline]
-pub fn on_edge(i: usize) -> bool {
-    let (x, y) = column_row(i);
-    on_edge_at(x, y)
-}
+impl Grid {
+    /// The article's grid: 320 × 180.
+    pub const ARTICLE: Grid = Grid { cols: 320, rows: 180 };
 
-/// Whether the cell at column `x`, row `y` is on the outer ring of the grid.
-#[inline]
-pub fn on_edge_at(x: usize, y: usize) -> bool {
-    x == 0 || y == 0 || x == COLS - 1 || y == ROWS - 1
-}
+    /// A grid of at least 2 × 2 cells (every map has an inside and an edge).
+    pub const fn new(cols: usize, rows: usize) -> Grid {
+        assert!(cols >= 2 && rows >= 2);
+        Grid { cols, rows }
+    }
 
-/// The up to eight neighbours of cell `i`, row by row from the top left as
-/// the original walks them (`dy` outer, `dx` inner), with whether each one is
-/// diagonal. The order matters: ties in the flood and the routing break by it.
-pub fn neighbours(i: usize) -> impl Iterator<Item = (usize, bool)> {
-    let (x, y) = column_row(i);
-    (-1i32..=1).flat_map(move |dy| {
-        (-1i32..=1).filter_map(move |dx| {
-            let nx = x as i32 + dx;
-            let ny = y as i32 + dy;
-            let inside = nx >= 0 && ny >= 0 && (nx as usize) < COLS && (ny as usize) < ROWS;
-            (inside && (dx, dy) != (0, 0)).then(|| (ny as usize * COLS + nx as usize, dx != 0 && dy != 0))
+    /// A length given in cells of the article's map, in cells of this one:
+    /// noise scales are given per article cell, so a finer map samples the
+    /// same ground more closely. The ratio is exact for every map size
+    /// (320/640 = 1/2, 320/512 = 5/8), so the article's map is untouched.
+    #[inline]
+    pub fn per_cell(self, per_article_cell: f64) -> f64 {
+        per_article_cell * (Grid::ARTICLE.cols as f64 / self.cols as f64)
+    }
+
+    /// Cells in all; every per-cell buffer has this length, row by row.
+    #[inline]
+    pub fn cells(self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// The column and row of cell `i`.
+    #[inline]
+    pub fn column_row(self, i: usize) -> (usize, usize) {
+        (i % self.cols, i / self.cols)
+    }
+
+    /// Whether cell `i` is on the outer ring of the grid.
+    #[inline]
+    pub fn on_edge(self, i: usize) -> bool {
+        let (x, y) = self.column_row(i);
+        self.on_edge_at(x, y)
+    }
+
+    /// Whether the cell at column `x`, row `y` is on the outer ring.
+    #[inline]
+    pub fn on_edge_at(self, x: usize, y: usize) -> bool {
+        x == 0 || y == 0 || x == self.cols - 1 || y == self.rows - 1
+    }
+
+    /// The up to eight neighbours of cell `i`, row by row from the top left
+    /// as the original walks them (`dy` outer, `dx` inner), with whether each
+    /// one is diagonal. The order matters: ties in the flood and the routing
+    /// break by it.
+    pub fn neighbours(self, i: usize) -> impl Iterator<Item = (usize, bool)> {
+        let (x, y) = self.column_row(i);
+        let Grid { cols, rows } = self;
+        (-1i32..=1).flat_map(move |dy| {
+            (-1i32..=1).filter_map(move |dx| {
+                let nx = x as i32 + dx;
+                let ny = y as i32 + dy;
+                let inside = nx >= 0 && ny >= 0 && (nx as usize) < cols && (ny as usize) < rows;
+                (inside && (dx, dy) != (0, 0)).then(|| (ny as usize * cols + nx as usize, dx != 0 && dy != 0))
+            })
         })
-    })
-}
+    }
 
-/// The eight neighbours of a cell off the edge, in the order of
-/// [`neighbours`], as offsets in a row-major buffer, with whether each is
-/// diagonal.
-const INNER_NEIGHBOURS: [(isize, bool); 8] = [
-    (-(COLS as isize) - 1, true),
-    (-(COLS as isize), false),
-    (-(COLS as isize) + 1, true),
-    (-1, false),
-    (1, false),
-    (COLS as isize - 1, true),
-    (COLS as isize, false),
-    (COLS as isize + 1, true),
-];
+    /// The eight neighbours of a cell off the edge, in the order of
+    /// [`Grid::neighbours`], as offsets in a row-major buffer, with whether
+    /// each is diagonal.
+    #[inline(always)]
+    fn inner_neighbours(self) -> [(isize, bool); 8] {
+        let c = self.cols as isize;
+        [(-c - 1, true), (-c, false), (-c + 1, true), (-1, false), (1, false), (c - 1, true), (c, false), (c + 1, true)]
+    }
 
-/// Calls `visit(j, diagonal)` for each neighbour of cell `i`, in the order
-/// of [`neighbours`]: the same walk, with constant offsets for the cells off
-/// the edge, which are nearly all of them.
-#[inline(always)]
-pub fn for_each_neighbour(i: usize, mut visit: impl FnMut(usize, bool)) {
-    if on_edge(i) {
-        neighbours(i).for_each(|(j, diagonal)| visit(j, diagonal));
-    } else {
-        for (offset, diagonal) in INNER_NEIGHBOURS {
-            visit(i.wrapping_add_signed(offset), diagonal);
+    /// Calls `visit(j, diagonal)` for each neighbour of cell `i`, in the
+    /// order of [`Grid::neighbours`]: the same walk, with fixed offsets for
+    /// the cells off the edge, which are nearly all of them.
+    #[inline(always)]
+    pub fn for_each_neighbour(self, i: usize, mut visit: impl FnMut(usize, bool)) {
+        if self.on_edge(i) {
+            self.neighbours(i).for_each(|(j, diagonal)| visit(j, diagonal));
+        } else {
+            for (offset, diagonal) in self.inner_neighbours() {
+                visit(i.wrapping_add_signed(offset), diagonal);
+            }
         }
     }
 }
@@ -78,38 +110,43 @@ pub fn for_each_neighbour(i: usize, mut visit: impl FnMut(usize, bool)) {
 mod tests {
     use super::*;
 
+    const G: Grid = Grid::ARTICLE;
+
     #[test]
     fn corners_have_three_neighbours_and_inner_cells_eight() {
-        assert_eq!(neighbours(0).count(), 3);
-        assert_eq!(neighbours(CELLS - 1).count(), 3);
-        assert_eq!(neighbours(COLS + 1).count(), 8);
-        assert_eq!(neighbours(5).count(), 5);
+        assert_eq!(G.neighbours(0).count(), 3);
+        assert_eq!(G.neighbours(G.cells() - 1).count(), 3);
+        assert_eq!(G.neighbours(G.cols + 1).count(), 8);
+        assert_eq!(G.neighbours(5).count(), 5);
     }
 
     #[test]
     fn neighbours_come_row_by_row_from_the_top_left() {
-        let i = 2 * COLS + 2;
-        let order: Vec<usize> = neighbours(i).map(|(j, _)| j).collect();
-        assert_eq!(
-            order,
-            vec![i - COLS - 1, i - COLS, i - COLS + 1, i - 1, i + 1, i + COLS - 1, i + COLS, i + COLS + 1]
-        );
-        let diagonal: Vec<bool> = neighbours(i).map(|(_, d)| d).collect();
+        let c = G.cols;
+        let i = 2 * c + 2;
+        let order: Vec<usize> = G.neighbours(i).map(|(j, _)| j).collect();
+        assert_eq!(order, vec![i - c - 1, i - c, i - c + 1, i - 1, i + 1, i + c - 1, i + c, i + c + 1]);
+        let diagonal: Vec<bool> = G.neighbours(i).map(|(_, d)| d).collect();
         assert_eq!(diagonal, vec![true, false, true, false, false, true, false, true]);
     }
 
     #[test]
     fn the_fast_walk_visits_the_same_neighbours_in_the_same_order() {
-        for i in [0, 5, COLS - 1, COLS, COLS + 1, 77 * COLS + 200, CELLS - COLS - 2, CELLS - 1] {
-            let mut fast = Vec::new();
-            for_each_neighbour(i, |j, d| fast.push((j, d)));
-            assert_eq!(fast, neighbours(i).collect::<Vec<_>>(), "cell {i}");
+        for g in [G, Grid::new(512, 512), Grid::new(3, 7)] {
+            let c = g.cols;
+            for i in [0, 1, c - 1, c, c + 1, g.cells() / 2 + c / 2, g.cells() - c - 2, g.cells() - 1] {
+                let mut fast = Vec::new();
+                g.for_each_neighbour(i, |j, d| fast.push((j, d)));
+                assert_eq!(fast, g.neighbours(i).collect::<Vec<_>>(), "cell {i} of {g:?}");
+            }
         }
     }
 
     #[test]
     fn edge_cells_are_the_outer_ring() {
-        let ring = (0..CELLS).filter(|&i| on_edge(i)).count();
-        assert_eq!(ring, 2 * COLS + 2 * (ROWS - 2));
+        for g in [G, Grid::new(640, 360), Grid::new(2, 2)] {
+            let ring = (0..g.cells()).filter(|&i| g.on_edge(i)).count();
+            assert_eq!(ring, 2 * g.cols + 2 * (g.rows - 2), "{g:?}");
+        }
     }
 }

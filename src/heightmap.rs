@@ -1,5 +1,5 @@
 //! The terrain as a heightmap file: a 16-bit greyscale PNG at grid
-//! resolution (320 × 180), which game engines and GIS tools open. Height 0
+//! resolution (320 × 180 for the article's map), which game engines and GIS tools open. Height 0
 //! is black and height 1 white; the few cells that deposits have raised above
 //! 1 are white too.
 //!
@@ -7,7 +7,7 @@
 //! (`src/bin/heightmap_encoder.rs`), fetched only when a reader saves a
 //! heightmap: the `png` crate would otherwise be most of the page's download.
 
-use crate::grid::{COLS, ROWS};
+use crate::grid::Grid;
 
 /// The largest 16-bit level: height 1.
 const WHITE: f64 = u16::MAX as f64;
@@ -18,25 +18,26 @@ pub fn level(height: f32) -> u16 {
     (h * WHITE).round() as u16
 }
 
-/// The PNG file for `heights` (one per cell, row by row).
+/// The PNG file for `heights` on `grid` (one per cell, row by row).
 ///
 /// ```
 /// use hydraulic_erosion::{heightmap, terrain::Terrain};
-/// let png = heightmap::encode(Terrain::new(1).heights());
+/// let t = Terrain::new(1);
+/// let png = heightmap::encode(t.grid(), t.heights());
 /// assert_eq!(&png[1..4], b"PNG");
 /// ```
-pub fn encode(heights: &[f32]) -> Vec<u8> {
-    assert_eq!(heights.len(), COLS * ROWS);
+pub fn encode(grid: Grid, heights: &[f32]) -> Vec<u8> {
+    assert_eq!(heights.len(), grid.cells());
     // PNG keeps 16-bit samples most significant byte first
     let samples: Vec<u8> = heights.iter().flat_map(|&h| level(h).to_be_bytes()).collect();
     let mut file = Vec::new();
-    let mut encoder = png::Encoder::new(&mut file, COLS as u32, ROWS as u32);
+    let mut encoder = png::Encoder::new(&mut file, grid.cols as u32, grid.rows as u32);
     encoder.set_color(png::ColorType::Grayscale);
     encoder.set_depth(png::BitDepth::Sixteen);
     encoder.set_compression(png::Compression::Fast);
     // Writing to memory cannot fail, and the size and the samples agree
-    let mut writer = encoder.write_header().expect("a 320 × 180 header always writes to memory");
-    writer.write_image_data(&samples).expect("320 × 180 samples of 16 bits fill the image exactly");
+    let mut writer = encoder.write_header().expect("a header always writes to memory");
+    writer.write_image_data(&samples).expect("a grid's samples of 16 bits fill the image exactly");
     drop(writer);
     file
 }
@@ -50,7 +51,7 @@ mod tests {
     fn the_file_decodes_to_the_heights_at_sixteen_bits() {
         let mut t = Terrain::new(9);
         t.rain(2_000);
-        let file = encode(t.heights());
+        let file = encode(t.grid(), t.heights());
         let decoder = png::Decoder::new(std::io::Cursor::new(&file));
         let mut reader = decoder.read_info().unwrap();
         let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
@@ -59,7 +60,7 @@ mod tests {
         assert_eq!((info.color_type, info.bit_depth), (png::ColorType::Grayscale, png::BitDepth::Sixteen));
         let levels: Vec<u16> =
             buffer[..info.buffer_size()].chunks(2).map(|b| u16::from_be_bytes([b[0], b[1]])).collect();
-        assert_eq!(levels.len(), COLS * ROWS);
+        assert_eq!(levels.len(), t.grid().cells());
         for (&l, &h) in levels.iter().zip(t.heights()) {
             assert_eq!(l, level(h));
             assert!((l as f64 / WHITE - (h as f64).clamp(0.0, 1.0)).abs() <= 0.5 / WHITE);

@@ -9,9 +9,11 @@
 
 pub mod brush;
 pub mod bucket_queue;
+pub mod choices;
 pub mod color_schemes;
 pub mod droplet;
 pub mod float_min_max;
+pub mod flow_accumulation;
 pub mod flow_routing;
 pub mod fractal_noise;
 pub mod grid;
@@ -19,15 +21,19 @@ pub mod heightmap;
 pub mod island;
 pub mod marching_squares;
 pub mod perlin;
+pub mod presets;
 pub mod priority_flood;
 pub mod relief;
 pub mod river_view;
 pub mod rivers;
 pub mod settings;
 pub mod share;
+pub mod simplex_fbm;
 pub mod sketch;
 pub mod terrain;
+pub mod thermal_erosion;
 pub mod toggles;
+pub mod tutorial_droplet;
 pub mod viewport;
 
 pub mod bindings;

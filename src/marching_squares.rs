@@ -3,7 +3,7 @@
 //! heavier like a printed map, and the coastline as a heavy line too.
 
 use crate::float_min_max::{greater, lesser};
-use crate::grid::{COLS, ROWS};
+use crate::grid::Grid;
 
 /// Every this many contours one is an index (heavier) line.
 pub const INDEX_EVERY: u32 = 5;
@@ -64,13 +64,13 @@ pub fn contour_levels(sea_level: f64, levels: u32) -> Vec<(f64, bool)> {
 }
 
 /// Appends to `out` the segments, as x0 y0 x1 y1 in grid coordinates, where
-/// `terrain` crosses `threshold`, row by row. Crossings are placed along each
+/// `terrain` on `grid` crosses `threshold`, row by row. Crossings are placed along each
 /// cell edge by linear interpolation.
-pub fn trace(terrain: &[f32], threshold: f64, out: &mut Vec<f64>) {
-    assert_eq!(terrain.len(), COLS * ROWS);
-    for y in 0..ROWS - 1 {
-        for x in 0..COLS - 1 {
-            let cell = Cell::at(terrain, x, y);
+pub fn trace(grid: Grid, terrain: &[f32], threshold: f64, out: &mut Vec<f64>) {
+    assert_eq!(terrain.len(), grid.cells());
+    for y in 0..grid.rows - 1 {
+        for x in 0..grid.cols - 1 {
+            let cell = Cell::at(terrain, grid.cols, x, y);
             if cell.low <= threshold && threshold < cell.high {
                 cell.segments(threshold, out);
             }
@@ -92,9 +92,9 @@ struct Cell {
 
 impl Cell {
     #[inline(always)]
-    fn at(terrain: &[f32], x: usize, y: usize) -> Cell {
-        let rows = &terrain[y * COLS + x..(y + 1) * COLS + x + 2];
-        let (tl, tr, bl, br) = (rows[0] as f64, rows[1] as f64, rows[COLS] as f64, rows[COLS + 1] as f64);
+    fn at(terrain: &[f32], cols: usize, x: usize, y: usize) -> Cell {
+        let rows = &terrain[y * cols + x..(y + 1) * cols + x + 2];
+        let (tl, tr, bl, br) = (rows[0] as f64, rows[1] as f64, rows[cols] as f64, rows[cols + 1] as f64);
         Cell {
             x: x as f64,
             y: y as f64,
@@ -144,8 +144,8 @@ impl Contours {
     /// over the cells: the evenly spaced levels that can cross a cell follow
     /// from its lowest and highest corner. Each level's segments come out
     /// row by row and the levels in order, as if traced one by one.
-    pub fn trace(&mut self, terrain: &[f32], sea_level: f64, levels: u32) {
-        assert_eq!(terrain.len(), COLS * ROWS);
+    pub fn trace(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, levels: u32) {
+        assert_eq!(terrain.len(), grid.cells());
         let thresholds = contour_levels(sea_level, levels);
         let coast = usize::from(sea_level > 0.0);
         self.by_level.resize_with(thresholds.len(), Vec::new);
@@ -155,9 +155,9 @@ impl Contours {
         // Level k (1..=levels) stands at sea + (1 − sea)·k / (levels + 1)
         let levels_per_unit = (levels + 1) as f64 / (1.0 - sea_level);
         let last = levels as i64;
-        for y in 0..ROWS - 1 {
-            for x in 0..COLS - 1 {
-                let cell = Cell::at(terrain, x, y);
+        for y in 0..grid.rows - 1 {
+            for x in 0..grid.cols - 1 {
+                let cell = Cell::at(terrain, grid.cols, x, y);
                 if coast == 1 && cell.low <= sea_level && sea_level < cell.high {
                     cell.segments(sea_level, &mut self.by_level[0]);
                 }
@@ -190,6 +190,10 @@ impl Contours {
 mod tests {
     use super::*;
 
+    const G: Grid = Grid::ARTICLE;
+    const COLS: usize = G.cols;
+    const ROWS: usize = G.rows;
+
     #[test]
     fn levels_are_evenly_spaced_with_every_fifth_and_the_coast_heavy() {
         let levels = contour_levels(0.25, 10);
@@ -217,7 +221,7 @@ mod tests {
         let t = cone();
         let threshold = 0.5;
         let mut out = Vec::new();
-        trace(&t, threshold, &mut out);
+        trace(G, &t, threshold, &mut out);
         assert!(out.len() / 4 > 300, "a circle of radius 50 crosses hundreds of cells");
         let h = |x: usize, y: usize| t[y * COLS + x] as f64;
         for p in out.chunks(2) {
@@ -241,10 +245,10 @@ mod tests {
         let t = cone();
         for (sea, levels) in [(0.25, 10), (0.0, 7), (0.6, 20), (0.3, 0), (0.0, 0)] {
             let mut all = Contours::default();
-            all.trace(&t, sea, levels);
+            all.trace(G, &t, sea, levels);
             let (mut regular, mut index) = (Vec::new(), Vec::new());
             for (threshold, is_index) in contour_levels(sea, levels) {
-                trace(&t, threshold, if is_index { &mut index } else { &mut regular });
+                trace(G, &t, threshold, if is_index { &mut index } else { &mut regular });
             }
             assert_eq!((all.regular, all.index), (regular, index), "sea {sea}, {levels} levels");
         }
@@ -257,12 +261,12 @@ mod tests {
         t[0] = 1.0;
         t[COLS + 1] = 1.0;
         let mut out = Vec::new();
-        trace(&t, 0.4, &mut out);
+        trace(G, &t, 0.4, &mut out);
         // Mean 0.5 > 0.4: centre high, so (top, right) and (left, bottom)
         let expected = [0.6, 0.0, 1.0, 0.4, 0.0, 0.6, 0.4, 1.0];
         assert!(out[0..8].iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-12), "{:?}", &out[0..8]);
         out.clear();
-        trace(&t, 0.6, &mut out);
+        trace(G, &t, 0.6, &mut out);
         // Mean 0.5 < 0.6: centre low, so (left, top) and (bottom, right)
         assert!((out[0] - 0.0).abs() < 1e-9 && (out[1] - 0.4).abs() < 1e-9);
         assert!((out[2] - 0.4).abs() < 1e-9 && out[3] == 0.0);

@@ -24,17 +24,18 @@
 
 use crate::bucket_queue::BucketQueue;
 use crate::float_min_max::greater;
-use crate::grid::{for_each_neighbour, on_edge_at, CELLS, COLS, ROWS};
+use crate::grid::Grid;
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.
 pub const RISE: f64 = 1e-6;
 
-/// Buckets in the flood's queue: a few cells each on a 320 × 180 map.
-const QUEUE_BUCKETS: usize = 4096;
+/// Cells per bucket of the flood's queue, on average: a few, so the bucket
+/// being emptied is quick to sort (4,096 buckets on the article's map).
+const CELLS_PER_BUCKET: usize = 14;
 
 /// The flood's working buffers, kept between calls so filling allocates
-/// nothing after the first time.
+/// nothing after the first time on a grid.
 #[derive(Clone, Debug)]
 pub struct PriorityFlood {
     filled: Vec<f32>,
@@ -45,20 +46,22 @@ pub struct PriorityFlood {
 
 impl Default for PriorityFlood {
     fn default() -> Self {
-        PriorityFlood {
-            filled: vec![0.0; CELLS],
-            order: Vec::with_capacity(CELLS),
-            reached: vec![false; CELLS],
-            queue: BucketQueue::new(QUEUE_BUCKETS),
-        }
+        PriorityFlood { filled: Vec::new(), order: Vec::new(), reached: Vec::new(), queue: BucketQueue::new(1) }
     }
 }
 
 impl PriorityFlood {
-    /// Fills the hollows of `terrain`, flooding from the map's edges and from
-    /// every cell below `sea_level`.
-    pub fn fill(&mut self, terrain: &[f32], sea_level: f64) {
-        assert_eq!(terrain.len(), CELLS);
+    /// Fills the hollows of `terrain` on `grid`, flooding from the map's
+    /// edges and from every cell below `sea_level`.
+    pub fn fill(&mut self, grid: Grid, terrain: &[f32], sea_level: f64) {
+        let cells = grid.cells();
+        assert_eq!(terrain.len(), cells);
+        if self.filled.len() != cells {
+            self.filled = vec![0.0; cells];
+            self.reached = vec![false; cells];
+            self.order = Vec::with_capacity(cells);
+            self.queue = BucketQueue::new(cells / CELLS_PER_BUCKET);
+        }
         let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
         for (f, &h) in self.filled.iter_mut().zip(terrain) {
             *f = h;
@@ -73,10 +76,10 @@ impl PriorityFlood {
         self.reached.fill(false);
         self.queue.reset(low, high);
         self.order.clear();
-        for y in 0..ROWS {
-            for x in 0..COLS {
-                let i = y * COLS + x;
-                if on_edge_at(x, y) || (self.filled[i] as f64) < sea_level {
+        for y in 0..grid.rows {
+            for x in 0..grid.cols {
+                let i = y * grid.cols + x;
+                if grid.on_edge_at(x, y) || (self.filled[i] as f64) < sea_level {
                     self.reached[i] = true;
                     self.queue.push(self.filled[i], i as u32);
                 }
@@ -87,9 +90,9 @@ impl PriorityFlood {
             self.order.push(i as u32);
             let floor = self.filled[i] as f64 + RISE;
             let (filled, reached, queue) = (&mut self.filled[..], &mut self.reached[..], &mut self.queue);
-            for_each_neighbour(i, |j, _| {
+            grid.for_each_neighbour(i, |j, _| {
                 // SAFETY: for_each_neighbour only gives cells of the grid,
-                // and both buffers hold one entry per cell
+                // and both buffers hold one entry per cell of it
                 let (seen, height) = unsafe { (reached.get_unchecked_mut(j), filled.get_unchecked_mut(j)) };
                 if !*seen {
                     *seen = true;
@@ -116,11 +119,13 @@ impl PriorityFlood {
 mod tests {
     use super::*;
 
+    const G: Grid = Grid::ARTICLE;
+
     /// A bowl: a pit in the middle of a cone that rises towards the centre.
     fn bowl() -> Vec<f32> {
-        let mut t = vec![0f32; CELLS];
+        let mut t = vec![0f32; G.cells()];
         for (i, h) in t.iter_mut().enumerate() {
-            let (x, y) = ((i % COLS) as f32, (i / COLS) as f32);
+            let (x, y) = ((i % G.cols) as f32, (i / G.cols) as f32);
             let d = ((x - 160.0).powi(2) + (y - 90.0).powi(2)).sqrt();
             *h = if d < 10.0 { 0.4 } else { 0.9 - d * 0.004 };
         }
@@ -131,26 +136,39 @@ mod tests {
     fn hollows_are_filled_to_their_rim_and_nothing_is_lowered() {
         let terrain = bowl();
         let mut flood = PriorityFlood::default();
-        flood.fill(&terrain, 0.25);
+        flood.fill(G, &terrain, 0.25);
         let filled = flood.filled();
         assert!(terrain.iter().zip(filled).all(|(t, f)| f >= t), "no cell is lowered");
         // The pit's rim stands at about 0.9 − 10·0.004 = 0.86
-        let centre = filled[90 * COLS + 160];
+        let centre = filled[90 * G.cols + 160];
         assert!(centre > 0.85 && centre < 0.87, "pit filled to {centre}");
-        assert_eq!(flood.order().len(), CELLS);
+        assert_eq!(flood.order().len(), G.cells());
     }
 
     #[test]
     fn the_order_is_a_height_order() {
         let mut flood = PriorityFlood::default();
-        flood.fill(&bowl(), 0.25);
+        flood.fill(G, &bowl(), 0.25);
         let f = flood.filled();
         assert!(flood.order().windows(2).all(|w| f[w[0] as usize] <= f[w[1] as usize]));
-        let mut seen = vec![false; CELLS];
+        let mut seen = vec![false; G.cells()];
         for &i in flood.order() {
             assert!(!seen[i as usize], "cell {i} came out twice");
             seen[i as usize] = true;
         }
-        assert_eq!(ROWS * COLS, seen.len());
+        assert!(seen.iter().all(|&s| s), "every cell came out");
+    }
+
+    #[test]
+    fn a_flood_fills_maps_of_any_size_with_the_same_buffers() {
+        let mut flood = PriorityFlood::default();
+        for g in [Grid::new(512, 512), G, Grid::new(3, 3)] {
+            let terrain: Vec<f32> = (0..g.cells()).map(|i| if g.on_edge(i) { 0.5 } else { 0.1 }).collect();
+            flood.fill(g, &terrain, 0.0);
+            assert_eq!(flood.order().len(), g.cells());
+            // The inside is a hollow ringed at 0.5: filled to just above it
+            let inside = g.cols + 1;
+            assert!(flood.filled()[inside] > 0.5 && flood.filled()[inside] < 0.5001, "{g:?}");
+        }
     }
 }

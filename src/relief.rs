@@ -4,7 +4,7 @@
 
 use crate::color_schemes::{hex_rgb, ColorScheme};
 use crate::float_min_max::{greater, lesser};
-use crate::grid::{CELLS, COLS, ROWS};
+use crate::grid::Grid;
 
 /// How strongly slopes catch the light.
 pub const RELIEF: f64 = 30.0;
@@ -50,18 +50,19 @@ fn channel(v: f64) -> u8 {
     ((v.clamp(0.0, 255.0) + ROUND) - ROUND) as u8
 }
 
-/// Paints the relief of `terrain` into `pixels` (RGBA, 4 bytes per cell, row
-/// by row). Sea blends the scheme's shallow to deep colour by depth; land
+/// Paints the relief of `terrain` on `grid` into `pixels` (RGBA, 4 bytes per
+/// cell, row by row). Sea blends the scheme's shallow to deep colour by depth; land
 /// takes the band for its height times the light falling on its slope.
-pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
-    assert_eq!(terrain.len(), CELLS);
-    assert_eq!(pixels.len(), CELLS * 4);
+pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
+    let Grid { cols, rows } = grid;
+    assert_eq!(terrain.len(), grid.cells());
+    assert_eq!(pixels.len(), grid.cells() * 4);
     assert_eq!(bands.len(), BANDS);
     let [shallow, deep] = scheme.sea.map(hex_rgb);
     let light = light();
-    for y in 0..ROWS {
-        for x in 0..COLS {
-            let i = y * COLS + x;
+    for y in 0..rows {
+        for x in 0..cols {
+            let i = y * cols + x;
             let h = terrain[i] as f64;
             let color = if h < sea_level {
                 let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
@@ -69,10 +70,10 @@ pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f6
             } else {
                 // The slope from the neighbours either side, as a surface
                 // normal, and how squarely it faces the light
-                let left = terrain[y * COLS + x.saturating_sub(1)] as f64;
-                let right = terrain[y * COLS + (x + 1).min(COLS - 1)] as f64;
-                let up = terrain[y.saturating_sub(1) * COLS + x] as f64;
-                let down = terrain[(y + 1).min(ROWS - 1) * COLS + x] as f64;
+                let left = terrain[y * cols + x.saturating_sub(1)] as f64;
+                let right = terrain[y * cols + (x + 1).min(cols - 1)] as f64;
+                let up = terrain[y.saturating_sub(1) * cols + x] as f64;
+                let down = terrain[(y + 1).min(rows - 1) * cols + x] as f64;
                 let nx = (left - right) * RELIEF;
                 let ny = (up - down) * RELIEF;
                 let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
@@ -95,6 +96,10 @@ pub fn paint(terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f6
 mod tests {
     use super::*;
     use crate::color_schemes::{scheme, SCHEMES};
+
+    const G: Grid = Grid::ARTICLE;
+    const CELLS: usize = G.cols * G.rows;
+    const COLS: usize = G.cols;
 
     #[test]
     fn channels_round_half_to_even_and_clamp() {
@@ -122,7 +127,7 @@ mod tests {
         t[0] = 0.0; // deepest sea
         t[1] = 0.2; // shallow sea: depth 0.2, mixed 0.4 of the way to deep
         let mut px = vec![0u8; CELLS * 4];
-        paint(&t, 0.25, topo, &bands, &mut px);
+        paint(G, &t, 0.25, topo, &bands, &mut px);
         assert_eq!(&px[0..4], &[0x4a, 0x7f, 0xa8, 255]);
         let (s, d) = (hex_rgb("#9cc3d5"), hex_rgb("#4a7fa8"));
         let expect = |k: usize| (s[k] + (d[k] - s[k]) * 0.4).round() as i32;
@@ -145,7 +150,7 @@ mod tests {
         // A ridge along x = 160: the west side faces north-west's light
         let t: Vec<f32> = (0..CELLS).map(|i| 0.8 - ((i % COLS) as f32 - 160.0).abs() * 0.01).collect();
         let mut px = vec![0u8; CELLS * 4];
-        paint(&t, 0.25, s, &bands, &mut px);
+        paint(G, &t, 0.25, s, &bands, &mut px);
         let west = (90 * COLS + 155) * 4;
         let east = (90 * COLS + 165) * 4;
         assert!(px[west] as f64 > px[east] as f64 * 1.4, "west {} vs east {}", px[west], px[east]);

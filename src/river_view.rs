@@ -10,9 +10,10 @@
 //! fades in along the new one.
 
 use crate::flow_routing::Drainage;
-use crate::grid::{CELLS, COLS};
+use crate::grid::Grid;
 
-/// A cell is drawn as river once the water of this many cells passes through.
+/// A cell is drawn as river once the water of this many cells (of the
+/// article's map: a finer map counts its water in those) passes through.
 pub const RIVER_START: f32 = 250.0;
 /// While it rains the rivers are worked out again every this many frames.
 pub const RIVER_EVERY: u32 = 15;
@@ -65,6 +66,7 @@ pub fn line_width(size: usize, scale: f64) -> f64 {
 /// The drawn state of the rivers.
 #[derive(Clone, Debug)]
 pub struct RiverView {
+    grid: Grid,
     water: Vec<f32>,
     downstream: Vec<i32>,
     previous_downstream: Vec<i32>,
@@ -85,40 +87,53 @@ pub struct RiverView {
 
 const NO_STROKE: u16 = u16::MAX;
 
-impl Default for RiverView {
-    fn default() -> Self {
+impl RiverView {
+    /// Nothing drawn yet, on `grid`.
+    pub fn new(grid: Grid) -> Self {
+        let cells = grid.cells();
         RiverView {
-            water: vec![0.0; CELLS],
-            downstream: vec![-1; CELLS],
-            previous_downstream: vec![-1; CELLS],
-            shown: vec![0.0; CELLS],
-            fade_in: vec![1.0; CELLS],
-            ghost_to: vec![-1; CELLS],
-            ghost_after: vec![-1; CELLS],
-            ghost_water: vec![0.0; CELLS],
-            ghost_fade: vec![0.0; CELLS],
-            fed: vec![false; CELLS],
-            stroke_of: vec![NO_STROKE; CELLS],
-            continued: vec![false; CELLS],
-            drawn: vec![false; CELLS],
+            grid,
+            water: vec![0.0; cells],
+            downstream: vec![-1; cells],
+            previous_downstream: vec![-1; cells],
+            shown: vec![0.0; cells],
+            fade_in: vec![1.0; cells],
+            ghost_to: vec![-1; cells],
+            ghost_after: vec![-1; cells],
+            ghost_water: vec![0.0; cells],
+            ghost_fade: vec![0.0; cells],
+            fed: vec![false; cells],
+            stroke_of: vec![NO_STROKE; cells],
+            continued: vec![false; cells],
+            drawn: vec![false; cells],
             strokes: vec![Stroke::default(); RIVER_WIDTHS * FADES],
         }
     }
 }
 
 impl RiverView {
-    /// Takes a new routing. With `ease`, pieces whose course changed (either
-    /// their own step or the next one, which bends their curve) start to fade
-    /// out along the old line and in along the new.
-    pub fn take(&mut self, drainage: &Drainage, ease: bool) {
+    /// Takes a new routing on `grid` (a new grid starts afresh). With `ease`,
+    /// pieces whose course changed (either their own step or the next one,
+    /// which bends their curve) start to fade out along the old line and in
+    /// along the new.
+    pub fn take(&mut self, grid: Grid, drainage: &Drainage, ease: bool) {
+        if grid != self.grid {
+            *self = RiverView::new(grid);
+        }
         std::mem::swap(&mut self.previous_downstream, &mut self.downstream);
         self.downstream.copy_from_slice(&drainage.downstream);
-        self.water.copy_from_slice(&drainage.water);
+        // Water in cells of the article's map, so a finer map draws the
+        // rivers of the same ground, not four times as many (exact there:
+        // the share is 1)
+        let share = (grid.cells() as f64 / Grid::ARTICLE.cells() as f64) as f32;
+        for (drawn, &water) in self.water.iter_mut().zip(&drainage.water) {
+            *drawn = water / share;
+        }
         if !ease {
             return;
         }
         let after = |d: &[i32], j: i32| if j >= 0 { d[j as usize] } else { -1 };
-        for i in 0..CELLS {
+        for i in 0..self.grid.cells() {
             let was = self.previous_downstream[i];
             let was_after = after(&self.previous_downstream, was);
             let now = self.downstream[i];
@@ -140,7 +155,7 @@ impl RiverView {
     /// routing, otherwise straight there.
     pub fn advance(&mut self, ease: bool) {
         if ease {
-            for i in 0..CELLS {
+            for i in 0..self.grid.cells() {
                 self.shown[i] += (self.water[i] - self.shown[i]) * RIVER_EASE;
                 self.fade_in[i] += (1.0 - self.fade_in[i]) * RIVER_EASE;
                 self.ghost_fade[i] *= 1.0 - RIVER_EASE;
@@ -167,7 +182,7 @@ impl RiverView {
         // A cell is a source when no river runs into it
         self.fed.fill(false);
         self.stroke_of.fill(NO_STROKE);
-        for i in 0..CELLS {
+        for i in 0..self.grid.cells() {
             if let Some(piece) = self.piece(i) {
                 self.fed[piece.through] = true;
                 if let Some(stroke) = piece.stroke() {
@@ -176,7 +191,7 @@ impl RiverView {
             }
         }
         self.continued.fill(false);
-        for i in 0..CELLS {
+        for i in 0..self.grid.cells() {
             let j = self.downstream[i];
             if self.stroke_of[i] != NO_STROKE && j >= 0 && self.stroke_of[j as usize] == self.stroke_of[i] {
                 self.continued[j as usize] = true;
@@ -186,15 +201,16 @@ impl RiverView {
         // left (a piece below a junction that another run already took)
         self.drawn.fill(false);
         for heads_only in [true, false] {
-            for i in 0..CELLS {
+            for i in 0..self.grid.cells() {
                 if self.stroke_of[i] != NO_STROKE && !self.drawn[i] && !(heads_only && self.continued[i]) {
                     self.run_from(i);
                 }
             }
         }
-        for i in 0..CELLS {
+        for i in 0..self.grid.cells() {
             if self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0 {
                 let ghost = Piece {
+                    cols: self.grid.cols,
                     from: i,
                     through: self.ghost_to[i] as usize,
                     to: self.ghost_after[i],
@@ -215,6 +231,7 @@ impl RiverView {
     fn piece(&self, i: usize) -> Option<Piece> {
         let j = self.downstream[i];
         (j >= 0 && self.shown[i] >= RIVER_START).then(|| Piece {
+            cols: self.grid.cols,
             from: i,
             through: j as usize,
             to: self.downstream[j as usize],
@@ -232,7 +249,7 @@ impl RiverView {
             ops.push(PathOp::MoveTo(first.start()));
         } else {
             // A source also gets the stub from its own centre
-            ops.push(PathOp::MoveTo(centre(i)));
+            ops.push(PathOp::MoveTo(centre(i, self.grid.cols)));
             ops.push(PathOp::LineTo(first.start()));
         }
         let mut at = i;
@@ -250,6 +267,8 @@ impl RiverView {
 
 /// One piece of river: from a cell, through the next, towards the one after.
 struct Piece {
+    /// The grid's width, to place cells
+    cols: usize,
     from: usize,
     through: usize,
     to: i32,
@@ -257,8 +276,8 @@ struct Piece {
     opacity: f32,
 }
 
-fn centre(i: usize) -> [f32; 2] {
-    [(i % COLS) as f32, (i / COLS) as f32]
+fn centre(i: usize, cols: usize) -> [f32; 2] {
+    [(i % cols) as f32, (i / cols) as f32]
 }
 
 fn middle(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
@@ -277,14 +296,14 @@ impl Piece {
 
     /// Where the piece starts: the middle of the step from its cell.
     fn start(&self) -> [f32; 2] {
-        middle(centre(self.from), centre(self.through))
+        middle(centre(self.from, self.cols), centre(self.through, self.cols))
     }
 
     /// The curve from the start, bending at the next cell, to the middle of
     /// the step after it (or the next cell's centre, where the river ends).
     fn curve(&self) -> PathOp {
-        let next = centre(self.through);
-        let to = if self.to >= 0 { middle(next, centre(self.to as usize)) } else { next };
+        let next = centre(self.through, self.cols);
+        let to = if self.to >= 0 { middle(next, centre(self.to as usize, self.cols)) } else { next };
         PathOp::QuadTo { control: next, to }
     }
 }
@@ -292,6 +311,9 @@ impl Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const G: Grid = Grid::ARTICLE;
+    const COLS: usize = G.cols;
 
     #[test]
     fn width_classes_double_from_river_start() {
@@ -309,7 +331,7 @@ mod tests {
     /// A straight river along row 10: cells 0..=4 drain east, carrying
     /// 300, 600, 1200, 2400 and 4800, and cell 5 keeps its water.
     fn straight() -> Drainage {
-        let mut d = Drainage::default();
+        let mut d = Drainage::new(G);
         let row = 10 * COLS;
         for (k, w) in [300.0, 600.0, 1200.0, 2400.0, 4800.0].into_iter().enumerate() {
             d.water[row + k] = w;
@@ -324,8 +346,8 @@ mod tests {
 
     #[test]
     fn pieces_curve_between_middles_with_a_stub_at_the_source() {
-        let mut view = RiverView::default();
-        view.take(&straight(), false);
+        let mut view = RiverView::new(G);
+        view.take(G, &straight(), false);
         view.advance(false);
         let strokes = view.strokes();
         let curves = strokes.iter().flat_map(|s| &s.ops).filter(|op| matches!(op, PathOp::QuadTo { .. })).count();
@@ -343,7 +365,7 @@ mod tests {
     fn pieces_of_one_width_and_strength_run_on_as_one_path() {
         // Cells 0..=3 of row 20 carry 600..900 (all width 1, opaque) east,
         // then turn south-east at cell 4 (950, still the same stroke)
-        let mut d = Drainage::default();
+        let mut d = Drainage::new(G);
         let row = 20 * COLS;
         for (k, w) in [600.0, 700.0, 800.0, 900.0].into_iter().enumerate() {
             d.water[row + k] = w;
@@ -351,8 +373,8 @@ mod tests {
         }
         d.water[row + 4] = 950.0;
         d.downstream[row + 4] = (row + COLS + 5) as i32;
-        let mut view = RiverView::default();
-        view.take(&d, false);
+        let mut view = RiverView::new(G);
+        view.take(G, &d, false);
         view.advance(false);
         use PathOp::*;
         let expected = vec![
@@ -369,14 +391,14 @@ mod tests {
 
     #[test]
     fn a_change_of_course_fades_out_the_old_line_while_the_new_fades_in() {
-        let mut view = RiverView::default();
+        let mut view = RiverView::new(G);
         let first = straight();
-        view.take(&first, false);
+        view.take(G, &first, false);
         view.advance(false);
         let mut second = first.clone();
         let bend = 10 * COLS + 2;
         second.downstream[bend] = (bend + COLS + 1) as i32;
-        view.take(&second, true);
+        view.take(G, &second, true);
         view.advance(true);
         // One frame on, the old piece from (2,10) through (3,10) is still
         // strong (0.85) and the new one through (3,11) faint (0.15)
@@ -401,12 +423,12 @@ mod tests {
 
     #[test]
     fn easing_creeps_towards_the_new_water() {
-        let mut view = RiverView::default();
-        view.take(&straight(), false);
+        let mut view = RiverView::new(G);
+        view.take(G, &straight(), false);
         view.advance(false);
         let mut more = straight();
         more.water[10 * COLS] = 1300.0;
-        view.take(&more, true);
+        view.take(G, &more, true);
         view.advance(true);
         assert!((view.shown()[10 * COLS] - (300.0 + 1000.0 * RIVER_EASE)).abs() < 1e-3);
     }

@@ -4,7 +4,7 @@
 
 use crate::flow_routing::Drainage;
 use crate::fractal_noise::FractalNoise;
-use crate::grid::{CELLS, COLS, ROWS};
+use crate::grid::Grid;
 use crate::priority_flood::PriorityFlood;
 
 /// How much the noise ripple bends rivers on the flat.
@@ -17,34 +17,29 @@ const WANDER_OFFSET: f64 = 500.0;
 /// The ripple added to the terrain for routing only. On an even slope every
 /// cell points the same way, so without it the rivers on the plains run in
 /// straight parallel lines that never meet; real ones wander.
-pub fn wander(noise: &FractalNoise) -> Vec<f32> {
-    let field = noise.grid(COLS, ROWS, WANDER_SCALE, WANDER_OFFSET);
+pub fn wander(noise: &FractalNoise, grid: Grid) -> Vec<f32> {
+    let field = noise.grid(grid.cols, grid.rows, grid.per_cell(WANDER_SCALE), WANDER_OFFSET);
     field.iter().map(|n| ((n - 0.5) * WANDER) as f32).collect()
 }
 
 /// The working buffers for routing, kept so a rebuild allocates nothing.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Rivers {
     routing: Vec<f32>,
     flood: PriorityFlood,
     drainage: Drainage,
 }
 
-impl Default for Rivers {
-    fn default() -> Self {
-        Rivers { routing: vec![0.0; CELLS], flood: PriorityFlood::default(), drainage: Drainage::default() }
-    }
-}
-
 impl Rivers {
-    /// Routes the rain over `terrain` plus `ripple`, flooding from the edges
-    /// and the sea below `sea_level`.
-    pub fn build(&mut self, terrain: &[f32], ripple: &[f32], sea_level: f64) -> &Drainage {
+    /// Routes the rain over `terrain` plus `ripple` on `grid`, flooding from
+    /// the edges and the sea below `sea_level`.
+    pub fn build(&mut self, grid: Grid, terrain: &[f32], ripple: &[f32], sea_level: f64) -> &Drainage {
+        self.routing.resize(grid.cells(), 0.0);
         for ((r, &t), &w) in self.routing.iter_mut().zip(terrain).zip(ripple) {
             *r = (t as f64 + w as f64) as f32;
         }
-        self.flood.fill(&self.routing, sea_level);
-        self.drainage.route(self.flood.filled(), self.flood.order(), sea_level);
+        self.flood.fill(grid, &self.routing, sea_level);
+        self.drainage.route(grid, self.flood.filled(), self.flood.order(), sea_level);
         &self.drainage
     }
 
@@ -60,10 +55,10 @@ mod tests {
 
     #[test]
     fn the_ripple_is_faint_and_belongs_to_the_seed() {
-        let a = wander(&FractalNoise::new(5));
+        let a = wander(&FractalNoise::new(5), Grid::ARTICLE);
         assert!(a.iter().all(|w| w.abs() <= (WANDER / 2.0) as f32));
         assert!(a.iter().any(|w| w.abs() > 0.001), "the ripple is not flat");
-        assert_eq!(a, wander(&FractalNoise::new(5)));
-        assert_ne!(a, wander(&FractalNoise::new(6)));
+        assert_eq!(a, wander(&FractalNoise::new(5), Grid::ARTICLE));
+        assert_ne!(a, wander(&FractalNoise::new(6), Grid::ARTICLE));
     }
 }

@@ -1,4 +1,4 @@
-//! The eight sliders: one table that the page's controls, the link format
+//! The twelve sliders: one table that the page's controls, the link format
 //! and the defaults all read, so a slider is described in exactly one place.
 
 /// One slider: its name (snake case, as in the original; the page's element
@@ -14,9 +14,11 @@ pub struct Slider {
     pub default: f64,
     /// For the settings that change what a drop does to the ground, the
     /// letter a link's timeline records their changes under; `None` for
-    /// those that leave the heights alone (or, for the terrain scale, start
-    /// the rain again).
+    /// those that leave the heights alone (or build a new terrain).
     pub timeline_letter: Option<char>,
+    /// Whether a new value builds a new starting terrain (and so starts the
+    /// rain again).
+    pub builds_the_terrain: bool,
 }
 
 impl Slider {
@@ -66,10 +68,15 @@ pub enum Setting {
     SeaLevel,
     ContourLevels,
     TerrainScale,
+    Octaves,
+    Lacunarity,
+    Persistence,
+    Talus,
 }
 
-/// The sliders, in the original's order, with its ranges and defaults.
-pub const SLIDERS: [Slider; 8] = [
+/// The sliders: the original's, in its order, with its ranges and defaults;
+/// then the tutorial's.
+pub const SLIDERS: [Slider; 12] = [
     // How hard it rains: drops simulated every frame
     Slider {
         name: "drops_per_frame",
@@ -79,6 +86,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 10.0,
         default: 200.0,
         timeline_letter: None,
+        builds_the_terrain: false,
     },
     // How much of its spare capacity a drop digs out at each step
     Slider {
@@ -89,6 +97,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 0.05,
         default: 0.3,
         timeline_letter: Some('e'),
+        builds_the_terrain: false,
     },
     // How much of its excess sediment a drop puts down at each step
     Slider {
@@ -99,6 +108,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 0.05,
         default: 0.3,
         timeline_letter: Some('d'),
+        builds_the_terrain: false,
     },
     // 0 always turns straight downhill, 1 never turns at all
     Slider {
@@ -109,6 +119,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 0.01,
         default: 0.05,
         timeline_letter: Some('i'),
+        builds_the_terrain: false,
     },
     // Drops dig from a small circle of cells, not one, or the map gets pitted
     Slider {
@@ -119,6 +130,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 1.0,
         default: 2.0,
         timeline_letter: Some('b'),
+        builds_the_terrain: false,
     },
     // Below this a drop has reached the sea: it stops and drops everything
     Slider {
@@ -129,6 +141,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 0.01,
         default: 0.25,
         timeline_letter: Some('s'),
+        builds_the_terrain: false,
     },
     // Contour lines between sea level and the highest ground, 0 for none
     Slider {
@@ -139,6 +152,7 @@ pub const SLIDERS: [Slider; 8] = [
         step: 1.0,
         default: 10.0,
         timeline_letter: None,
+        builds_the_terrain: false,
     },
     // Noise units per cell: small is broad hills, big is rough terrain
     Slider {
@@ -149,12 +163,62 @@ pub const SLIDERS: [Slider; 8] = [
         step: 0.001,
         default: 0.012,
         timeline_letter: None,
+        builds_the_terrain: true,
+    },
+    // The tutorial's fBm (warped and ridged terrain): layers of simplex
+    // noise, each finer and fainter than the one before. More octaves add
+    // smaller detail
+    Slider {
+        name: "octaves",
+        label: "Octaves",
+        min: 1.0,
+        max: 10.0,
+        step: 1.0,
+        default: 6.0,
+        timeline_letter: None,
+        builds_the_terrain: true,
+    },
+    // How much finer each octave is: 2 doubles the frequency
+    Slider {
+        name: "lacunarity",
+        label: "Lacunarity",
+        min: 1.5,
+        max: 3.0,
+        step: 0.05,
+        default: 2.0,
+        timeline_letter: None,
+        builds_the_terrain: true,
+    },
+    // How much fainter each octave is: 0.5 halves the amplitude; higher is
+    // rougher
+    Slider {
+        name: "persistence",
+        label: "Persistence",
+        min: 0.2,
+        max: 0.8,
+        step: 0.01,
+        default: 0.5,
+        timeline_letter: None,
+        builds_the_terrain: true,
+    },
+    // Thermal erosion: the steepest drop between neighbouring cells that
+    // loose ground holds (heights 0..1); 0 is off, as in the article. See
+    // thermal_erosion for the range
+    Slider {
+        name: "talus",
+        label: "Talus",
+        min: 0.0,
+        max: 0.05,
+        step: 0.001,
+        default: 0.0,
+        timeline_letter: Some('t'),
+        builds_the_terrain: false,
     },
 ];
 
 impl Setting {
     /// Every setting, in table order.
-    pub const ALL: [Setting; 8] = [
+    pub const ALL: [Setting; 12] = [
         Setting::DropsPerFrame,
         Setting::Erosion,
         Setting::Deposition,
@@ -163,6 +227,10 @@ impl Setting {
         Setting::SeaLevel,
         Setting::ContourLevels,
         Setting::TerrainScale,
+        Setting::Octaves,
+        Setting::Lacunarity,
+        Setting::Persistence,
+        Setting::Talus,
     ];
 
     /// This setting's row of the table.
@@ -191,7 +259,7 @@ impl Setting {
 /// The current value of every slider.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    values: [f64; 8],
+    values: [f64; 12],
 }
 
 impl Default for Settings {
@@ -238,6 +306,18 @@ impl Settings {
     pub fn terrain_scale(&self) -> f64 {
         self.get(Setting::TerrainScale)
     }
+    pub fn octaves(&self) -> u32 {
+        self.get(Setting::Octaves) as u32
+    }
+    pub fn lacunarity(&self) -> f64 {
+        self.get(Setting::Lacunarity)
+    }
+    pub fn persistence(&self) -> f64 {
+        self.get(Setting::Persistence)
+    }
+    pub fn talus(&self) -> f64 {
+        self.get(Setting::Talus)
+    }
 }
 
 #[cfg(test)]
@@ -255,6 +335,8 @@ mod tests {
         assert_eq!(s.sea_level(), 0.25);
         assert_eq!(s.contour_levels(), 10);
         assert_eq!(s.terrain_scale(), 0.012);
+        // The tutorial's fBm, and no thermal erosion
+        assert_eq!((s.octaves(), s.lacunarity(), s.persistence(), s.talus()), (6, 2.0, 0.5, 0.0));
     }
 
     #[test]
@@ -290,14 +372,23 @@ mod tests {
         let shaping: Vec<Setting> = Setting::ALL.into_iter().filter(|s| s.shapes_the_rain()).collect();
         assert_eq!(
             shaping,
-            [Setting::Erosion, Setting::Deposition, Setting::Inertia, Setting::BrushRadius, Setting::SeaLevel]
+            [
+                Setting::Erosion,
+                Setting::Deposition,
+                Setting::Inertia,
+                Setting::BrushRadius,
+                Setting::SeaLevel,
+                Setting::Talus
+            ]
         );
+        let building: Vec<Setting> = Setting::ALL.into_iter().filter(|s| s.slider().builds_the_terrain).collect();
+        assert_eq!(building, [Setting::TerrainScale, Setting::Octaves, Setting::Lacunarity, Setting::Persistence]);
         for s in shaping {
             let letter = s.slider().timeline_letter.unwrap();
             assert!(letter.is_ascii_lowercase());
             assert_eq!(Setting::from_timeline_letter(letter), Some(s));
         }
-        assert_eq!(Setting::from_timeline_letter('t'), None);
+        assert_eq!(Setting::from_timeline_letter('x'), None);
     }
 
     #[test]

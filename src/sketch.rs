@@ -20,14 +20,17 @@
 //! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
 //! ```
 
+use crate::choices::{Choice, Choices, Preset};
 use crate::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
+use crate::grid::Grid;
 use crate::marching_squares::Contours;
+use crate::presets;
 use crate::river_view::{RiverView, Stroke, RIVER_EVERY};
 use crate::settings::{Setting, Settings};
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
-use crate::terrain::{Terrain, RAIN_TARGET};
+use crate::terrain::Terrain;
 use crate::toggles::{Toggle, Toggles};
 use crate::viewport::Viewport;
 
@@ -98,6 +101,9 @@ pub enum Input {
     Set(Setting, f64),
     /// A checkbox changed.
     Toggle(Toggle, bool),
+    /// An option of a list picked, by its place. A preset also sets the
+    /// settings and choices it starts from.
+    Choose(Choice, usize),
     /// The reader picked a colour scheme (by key).
     PickScheme(String),
     /// The site's theme changed.
@@ -128,8 +134,10 @@ pub enum Show {
     /// Raining or paused: the play button shows what a click will do.
     PlayState { looping: bool },
     /// A setting the sketch changed (a replay's timeline, a value brought
-    /// into range).
+    /// into range, a preset).
     Setting(Setting, f64),
+    /// A choice the sketch changed (a preset).
+    Choice(Choice, usize),
     /// The scheme now drawn, when it followed the site's theme.
     Scheme(&'static str),
     /// Whether a shared map is being brought back (for assistive technology).
@@ -145,8 +153,8 @@ pub enum Show {
 pub trait Painter {
     /// Clears to the deep sea colour, at `size`.
     fn begin(&mut self, size: Size, scheme: &ColorScheme);
-    /// The relief image, one RGBA pixel per cell.
-    fn relief(&mut self, pixels: &[u8], view: Viewport);
+    /// The relief image, one RGBA pixel per cell of `grid`.
+    fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport);
     fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport);
     fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
     /// Debug mode: the latest drops' routes and how many have fallen.
@@ -160,7 +168,7 @@ pub struct NoPainter;
 
 impl Painter for NoPainter {
     fn begin(&mut self, _: Size, _: &ColorScheme) {}
-    fn relief(&mut self, _: &[u8], _: Viewport) {}
+    fn relief(&mut self, _: &[u8], _: Grid, _: Viewport) {}
     fn contours(&mut self, _: &Contours, _: &ColorScheme, _: Viewport) {}
     fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
@@ -177,6 +185,7 @@ pub struct Status {
     pub replaying: bool,
     pub scheme: &'static str,
     pub settings: Settings,
+    pub choices: Choices,
     pub toggles: Toggles,
     /// The timeline's length, and whether a link replays it exactly.
     pub changes: usize,
@@ -252,13 +261,14 @@ impl Sketch {
     pub fn new(start: Start) -> Sketch {
         let (looping, first_scheme) = (Sketch::starts_raining(&start), Sketch::starting_scheme(&start));
         let link = start.link;
-        let mut terrain = Terrain::with_settings(link.seed.unwrap_or(0), link.settings.clone());
+        let mut terrain = Terrain::with_choices(link.seed.unwrap_or(0), link.settings.clone(), link.choices);
         terrain.set_show_original(link.toggles.get(Toggle::Original));
         terrain.set_record_paths(link.toggles.get(Toggle::Debug));
+        let grid = terrain.grid();
         let mut sketch = Sketch {
             timeline: Timeline::from_link(&link.settings, link.timeline.clone()),
             terrain,
-            rivers: RiverView::default(),
+            rivers: RiverView::new(grid),
             replaying: None,
             looping,
             frames: 0,
@@ -310,6 +320,7 @@ impl Sketch {
             replaying: self.replaying.is_some(),
             scheme: self.scheme.key,
             settings: self.terrain.settings().clone(),
+            choices: *self.terrain.choices(),
             toggles: self.toggles,
             changes: self.timeline.changes().len(),
             exact: self.timeline.is_exact(),
@@ -323,6 +334,7 @@ impl Sketch {
         MapLink {
             seed: Some(self.terrain.seed()),
             settings,
+            choices: *self.terrain.choices(),
             timeline,
             scheme: self.scheme_picked.then_some(self.scheme.key),
             toggles: self.toggles,
@@ -342,6 +354,12 @@ impl Sketch {
         match input {
             Input::Set(setting, value) => self.set(setting, value),
             Input::Toggle(toggle, on) => self.toggle(toggle, on),
+            Input::Choose(Choice::Preset, index) => self.pick_preset(index),
+            Input::Choose(choice, index) => {
+                if self.terrain.choose(choice, index) {
+                    self.start_afresh();
+                }
+            }
             Input::PickScheme(key) => {
                 if let Some(s) = scheme(&key) {
                     self.scheme = s;
@@ -451,11 +469,12 @@ impl Sketch {
         self.rained_at = Some(now);
         let before = self.terrain.drops();
         let mut n = self.terrain.settings().drops_per_frame() as u64 * display_frames as u64;
-        if before < RAIN_TARGET {
-            n = n.min(RAIN_TARGET - before);
+        let target = self.terrain.rain_target();
+        if before < target {
+            n = n.min(target - before);
         }
         self.terrain.rain(n as u32);
-        if before < RAIN_TARGET && self.terrain.drops() >= RAIN_TARGET {
+        if before < target && self.terrain.drops() >= target {
             self.set_looping(false);
         }
     }
@@ -470,21 +489,44 @@ impl Sketch {
     /// timeline.
     fn restart(&mut self, seed: u32) {
         self.terrain.reset(seed);
+        self.start_afresh();
+    }
+
+    /// After a new terrain: the rivers and the timeline start again.
+    fn start_afresh(&mut self) {
         self.timeline.restart(self.terrain.settings());
         self.rivers_for = None;
         self.shown_for = None;
     }
 
-    /// Sets a slider and notes it in the timeline. A new terrain scale
-    /// builds a new terrain, so the rivers and the timeline start again too.
-    /// A value brought into range is shown as it is now.
+    /// Picks a preset: its rules, and the settings and choices it starts
+    /// from, on a new terrain of the same seed; the controls it moved are
+    /// shown.
+    fn pick_preset(&mut self, index: usize) {
+        let Some(&preset) = Preset::ALL.get(index) else { return };
+        let (settings, choices) = presets::starting(preset);
+        for setting in Setting::ALL {
+            if settings.get(setting) != self.terrain.settings().get(setting) {
+                self.shows.push(Show::Setting(setting, settings.get(setting)));
+            }
+        }
+        for choice in Choice::ALL {
+            if choices.get(choice) != self.terrain.choices().get(choice) {
+                self.shows.push(Show::Choice(choice, choices.get(choice)));
+            }
+        }
+        self.terrain.start_over_with(settings, choices);
+        self.start_afresh();
+    }
+
+    /// Sets a slider and notes it in the timeline. A value that builds a new
+    /// terrain starts the rivers and the timeline again too. A value brought
+    /// into range is shown as it is now.
     fn set(&mut self, setting: Setting, value: f64) {
         let before = self.terrain.settings().get(setting);
         let now = self.terrain.set(setting, value);
-        if setting == Setting::TerrainScale && now != before {
-            self.rivers_for = None;
-            self.shown_for = None;
-            self.timeline.restart(self.terrain.settings());
+        if self.terrain.rebuilds_for(setting) && now != before {
+            self.start_afresh();
         }
         self.timeline.record(self.terrain.drops(), setting, now);
         if now != value {
@@ -504,10 +546,11 @@ impl Sketch {
     /// Draws the map, in the original's order: sea, relief, contours,
     /// rivers, debug, and a replay's progress over it.
     fn draw(&mut self, painter: &mut dyn Painter) {
-        let view = Viewport::fit(self.size.width, self.size.height);
+        let view = Viewport::fit(self.terrain.grid(), self.size.width, self.size.height);
         let scheme = self.scheme;
         painter.begin(self.size, scheme);
-        painter.relief(self.terrain.relief(scheme), view);
+        let grid = self.terrain.grid();
+        painter.relief(self.terrain.relief(scheme), grid, view);
         if self.terrain.settings().contour_levels() > 0 {
             painter.contours(self.terrain.contours(), scheme, view);
         }
@@ -535,7 +578,8 @@ impl Sketch {
         let state = (self.terrain.drops(), view_of);
         let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
         if self.rivers_for != Some(state) && due {
-            self.rivers.take(self.terrain.rivers(), easing);
+            let grid = self.terrain.grid();
+            self.rivers.take(grid, self.terrain.rivers(), easing);
             self.rivers_for = Some(state);
         }
         self.rivers.advance(easing);

@@ -5,24 +5,32 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
 use crate::brush::Brush;
+use crate::choices::{Choice, Choices, Preset, Shape};
 use crate::color_schemes::ColorScheme;
 use crate::droplet::{self, DropRules};
+use crate::flow_accumulation::flow_accumulation;
 use crate::flow_routing::Drainage;
 use crate::fractal_noise::FractalNoise;
-use crate::grid::{CELLS, COLS, ROWS};
+use crate::grid::Grid;
 use crate::island::island;
 use crate::marching_squares::Contours;
+use crate::presets;
 use crate::relief;
 use crate::rivers::{wander, Rivers};
 use crate::settings::{Setting, Settings};
+use crate::simplex_fbm::{self, Octaves};
+use crate::thermal_erosion::{ThermalErosion, AMOUNT, THERMAL_EVERY};
+use crate::tutorial_droplet::{self, Digs, TutorialRules};
 
 /// Rain stops by itself after this many drops; play carries on from there.
 pub const RAIN_TARGET: u64 = 300_000;
+/// The tutorial's rain: 100 batches of 1,000 drops.
+pub const TUTORIAL_RAIN_TARGET: u64 = 100_000;
 /// In debug mode, the routes of at most this many drops are kept.
 pub const MAX_PATHS: usize = 40;
 
-/// A map: its seed, settings, the terrain now and before any rain, and the
-/// generator the rain falls from.
+/// A map: its seed, settings and choices, the terrain now and before any
+/// rain, and the generator the rain falls from.
 ///
 /// ```
 /// use hydraulic_erosion::terrain::Terrain;
@@ -37,18 +45,25 @@ pub const MAX_PATHS: usize = 40;
 pub struct Terrain {
     seed: u32,
     settings: Settings,
+    choices: Choices,
+    grid: Grid,
     noise: FractalNoise,
-    heights: Box<[f32; CELLS]>,
+    heights: Vec<f32>,
     original: Vec<f32>,
     ripple: Vec<f32>,
     rng: Pcg32,
     brush: Brush,
+    thermal: ThermalErosion,
     drops: u64,
     steps: u64,
+    /// Counts every change of the heights (see [`Terrain::edition`]).
+    edition: u64,
     show_original: bool,
     record_paths: bool,
     paths: Vec<Vec<[f32; 2]>>,
     rivers: Rivers,
+    /// The tutorial's rivers, when its preset is chosen.
+    tutorial_rivers: Drainage,
     contours: Contours,
     bands: Option<(&'static str, Vec<[f64; 3]>)>,
     pixels: Vec<u8>,
@@ -60,29 +75,40 @@ impl Terrain {
         Terrain::with_settings(seed, Settings::default())
     }
 
+    /// A terrain for `seed` with `settings`, on the article's island and map.
     pub fn with_settings(seed: u32, settings: Settings) -> Self {
+        Terrain::with_choices(seed, settings, Choices::default())
+    }
+
+    /// A terrain for `seed` with `settings` and `choices` (shape, map size,
+    /// preset).
+    pub fn with_choices(seed: u32, settings: Settings, choices: Choices) -> Self {
+        let grid = choices.grid();
         let noise = FractalNoise::new(seed);
-        let original = island(&noise, settings.terrain_scale());
-        let mut heights = Box::new([0f32; CELLS]);
-        heights.copy_from_slice(&original);
+        let original = starting_ground(seed, &noise, grid, choices.shape(), &settings);
         Terrain {
             seed,
-            ripple: wander(&noise),
+            ripple: wander(&noise, grid),
             noise,
-            heights,
+            heights: original.clone(),
             original,
             rng: Pcg32::seed_from_u64(seed as u64),
-            brush: Brush::new(settings.brush_radius()),
+            brush: Brush::new(settings.brush_radius(), grid),
+            thermal: ThermalErosion::default(),
             settings,
+            choices,
+            grid,
             drops: 0,
             steps: 0,
+            edition: 0,
             show_original: false,
             record_paths: false,
             paths: Vec::new(),
             rivers: Rivers::default(),
+            tutorial_rivers: Drainage::default(),
             contours: Contours::default(),
             bands: None,
-            pixels: vec![0; CELLS * 4],
+            pixels: vec![0; grid.cells() * 4],
         }
     }
 
@@ -94,69 +120,152 @@ impl Terrain {
         &self.settings
     }
 
+    pub fn choices(&self) -> &Choices {
+        &self.choices
+    }
+
+    /// The map's grid of cells.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// The drops after which the rain stops by itself: the article's
+    /// 300,000, or the tutorial's 100 batches of 1,000.
+    pub fn rain_target(&self) -> u64 {
+        match self.choices.preset() {
+            Preset::Article => RAIN_TARGET,
+            Preset::Tutorial => TUTORIAL_RAIN_TARGET,
+        }
+    }
+
     /// Starts again from the original terrain of `seed`, with a fresh
     /// generator: no drops, no paths.
     pub fn reset(&mut self, seed: u32) {
         if seed != self.seed {
             self.seed = seed;
             self.noise = FractalNoise::new(seed);
-            self.ripple = wander(&self.noise);
-            self.original = island(&self.noise, self.settings.terrain_scale());
+            self.ripple = wander(&self.noise, self.grid);
+            self.build();
         }
         self.heights.copy_from_slice(&self.original);
+        self.edition += 1;
         self.rng = Pcg32::seed_from_u64(seed as u64);
         self.drops = 0;
         self.steps = 0;
         self.paths.clear();
     }
 
+    /// Builds the starting ground again from the seed, settings and shape.
+    fn build(&mut self) {
+        self.original = starting_ground(self.seed, &self.noise, self.grid, self.choices.shape(), &self.settings);
+    }
+
+    /// Whether a new value of `setting` builds a new starting ground: the
+    /// terrain scale does for every shape, the octaves only for the shapes
+    /// made of them (on the island they wait, unused, and the rain goes on).
+    pub fn rebuilds_for(&self, setting: Setting) -> bool {
+        setting.slider().builds_the_terrain && self.choices.uses(setting)
+    }
+
     /// Sets a slider, clamped into its range (a non-finite value is ignored),
-    /// and does what a new value does: a new terrain scale builds a new
-    /// terrain and starts the rain again, a new brush radius a new brush.
-    /// Returns the value now in force.
+    /// and does what a new value does: one that builds the terrain (see
+    /// [`Terrain::rebuilds_for`]) builds it and starts the rain again, a new
+    /// brush radius makes a new brush. Returns the value now in force.
     pub fn set(&mut self, setting: Setting, value: f64) -> f64 {
         let before = self.settings.get(setting);
         let now = self.settings.set(setting, value);
         if now != before {
-            match setting {
-                Setting::TerrainScale => {
-                    self.original = island(&self.noise, now);
-                    self.reset(self.seed);
-                }
-                Setting::BrushRadius => self.brush = Brush::new(self.settings.brush_radius()),
-                _ => {}
+            if self.rebuilds_for(setting) {
+                self.build();
+                self.reset(self.seed);
+            } else if setting == Setting::BrushRadius {
+                self.brush = Brush::new(self.settings.brush_radius(), self.grid);
             }
         }
         now
     }
 
-    /// Lets `n` drops fall, each from a random point of the map, and returns
-    /// how many steps they took between them.
+    /// Picks an option of a choice (by its place in the list; one past the
+    /// list is ignored) and starts again from the original terrain: a new
+    /// shape or map size builds it anew; a new preset changes the rules the
+    /// rain follows. Returns whether anything changed.
+    pub fn choose(&mut self, choice: Choice, index: usize) -> bool {
+        if !self.choices.set(choice, index) {
+            return false;
+        }
+        let grid = self.choices.grid();
+        if grid != self.grid {
+            self.grid = grid;
+            self.ripple = wander(&self.noise, grid);
+            self.brush = Brush::new(self.settings.brush_radius(), grid);
+            self.pixels = vec![0; grid.cells() * 4];
+            self.heights = vec![0.0; grid.cells()];
+        }
+        if choice != Choice::Preset {
+            self.build();
+        }
+        self.reset(self.seed);
+        true
+    }
+
+    /// Lets `n` drops fall, each from a random point of the map, by the
+    /// preset's rules, and returns how many steps they took between them.
+    /// With a talus set, a thermal pass follows every [`THERMAL_EVERY`]th
+    /// drop since the start.
     pub fn rain(&mut self, n: u32) -> u64 {
-        let rules = DropRules {
-            erosion: self.settings.erosion(),
-            deposition: self.settings.deposition(),
-            inertia: self.settings.inertia(),
-            sea_level: self.settings.sea_level(),
-        };
         let mut steps = 0;
         for _ in 0..n {
-            let x = unit(&mut self.rng) * (COLS - 1) as f64;
-            let y = unit(&mut self.rng) * (ROWS - 1) as f64;
-            steps += if self.record_paths && self.paths.len() < MAX_PATHS {
-                let mut path = Vec::new();
-                let s = droplet::fall(&mut self.heights, &self.brush, &rules, x, y, Some(&mut path));
-                if path.len() > 1 {
-                    self.paths.push(path);
-                }
-                s
-            } else {
-                droplet::fall(&mut self.heights, &self.brush, &rules, x, y, None)
-            } as u64;
+            let keep_path = self.record_paths && self.paths.len() < MAX_PATHS;
+            let mut path = Vec::new();
+            steps += self.drop(keep_path.then_some(&mut path)) as u64;
+            if path.len() > 1 {
+                self.paths.push(path);
+            }
+            self.drops += 1;
+            if self.drops % THERMAL_EVERY == 0 && self.settings.talus() > 0.0 {
+                self.thermal.pass(self.grid, &mut self.heights, self.settings.talus(), AMOUNT);
+            }
         }
-        self.drops += n as u64;
         self.steps += steps;
+        self.edition += u64::from(n > 0);
         steps
+    }
+
+    /// A number that changes whenever the heights may have: to tell, cheaply,
+    /// whether they need sending again.
+    pub fn edition(&self) -> u64 {
+        self.edition
+    }
+
+    /// One drop from a random point, by the preset's rules: the article's
+    /// lands inside the last row and column, the tutorial's anywhere on the
+    /// map (`Math.random() * size`).
+    fn drop(&mut self, path: Option<&mut Vec<[f32; 2]>>) -> u32 {
+        let Grid { cols, rows } = self.grid;
+        match self.choices.preset() {
+            Preset::Article => {
+                let rules = DropRules {
+                    erosion: self.settings.erosion(),
+                    deposition: self.settings.deposition(),
+                    inertia: self.settings.inertia(),
+                    sea_level: self.settings.sea_level(),
+                };
+                let x = unit(&mut self.rng) * (cols - 1) as f64;
+                let y = unit(&mut self.rng) * (rows - 1) as f64;
+                droplet::fall(&mut self.heights, &self.brush, &rules, x, y, path)
+            }
+            Preset::Tutorial => {
+                let rules = TutorialRules {
+                    inertia: self.settings.inertia(),
+                    erosion_rate: self.settings.erosion(),
+                    deposition_rate: self.settings.deposition(),
+                    digs: Digs::WhereItLeft,
+                };
+                let x = unit(&mut self.rng) * cols as f64;
+                let z = unit(&mut self.rng) * rows as f64;
+                tutorial_droplet::simulate(self.grid, &mut self.heights, &rules, x, z, path)
+            }
+        }
     }
 
     /// Drops fallen since the last reset.
@@ -210,16 +319,40 @@ impl Terrain {
         self.paths.clear();
     }
 
-    /// Routes the rain over the terrain shown.
+    /// Starts again on the same seed with other settings and choices (a
+    /// preset's), keeping what is shown.
+    pub fn start_over_with(&mut self, settings: Settings, choices: Choices) {
+        let mut fresh = Terrain::with_choices(self.seed, settings, choices);
+        fresh.edition = self.edition + 1;
+        fresh.set_show_original(self.show_original);
+        fresh.set_record_paths(self.record_paths);
+        *self = fresh;
+    }
+
+    /// Picks a preset: its rules, and the settings and choices it starts
+    /// from ([`presets::starting`]), on the same seed.
+    pub fn pick_preset(&mut self, preset: Preset) {
+        let (settings, choices) = presets::starting(preset);
+        self.start_over_with(settings, choices);
+    }
+
+    /// Routes the rain over the terrain shown, by the preset's rules: the
+    /// article's priority-flood and D8, or the tutorial's flow accumulation.
     pub fn rivers(&mut self) -> &Drainage {
         let terrain = shown(self.show_original, &self.original, &self.heights);
-        self.rivers.build(terrain, &self.ripple, self.settings.sea_level())
+        match self.choices.preset() {
+            Preset::Article => self.rivers.build(self.grid, terrain, &self.ripple, self.settings.sea_level()),
+            Preset::Tutorial => {
+                self.tutorial_rivers = flow_accumulation(self.grid, terrain);
+                &self.tutorial_rivers
+            }
+        }
     }
 
     /// The contour lines of the terrain shown.
     pub fn contours(&mut self) -> &Contours {
         let terrain = shown(self.show_original, &self.original, &self.heights);
-        self.contours.trace(terrain, self.settings.sea_level(), self.settings.contour_levels());
+        self.contours.trace(self.grid, terrain, self.settings.sea_level(), self.settings.contour_levels());
         &self.contours
     }
 
@@ -231,7 +364,7 @@ impl Terrain {
         }
         let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
         let terrain = shown(self.show_original, &self.original, &self.heights);
-        relief::paint(terrain, self.settings.sea_level(), scheme, bands, &mut self.pixels);
+        relief::paint(self.grid, terrain, self.settings.sea_level(), scheme, bands, &mut self.pixels);
         &self.pixels
     }
 
@@ -250,11 +383,32 @@ impl Terrain {
 /// The terrain shown: before any rain, or now. Written over the fields rather
 /// than `self`, so a method can use it beside a mutable borrow of another
 /// field (the rivers', contours' or relief's buffers).
-fn shown<'a>(show_original: bool, original: &'a [f32], heights: &'a [f32; CELLS]) -> &'a [f32] {
+fn shown<'a>(show_original: bool, original: &'a [f32], heights: &'a [f32]) -> &'a [f32] {
     if show_original {
         original
     } else {
-        &heights[..]
+        heights
+    }
+}
+
+/// The ground before any rain, for a shape on a grid: the article's island,
+/// or the tutorial's warped or ridged simplex fBm seeded by the seed, each
+/// stretched to 0..1.
+pub fn starting_ground(seed: u32, noise: &FractalNoise, grid: Grid, shape: Shape, settings: &Settings) -> Vec<f32> {
+    let scale = settings.terrain_scale();
+    let octaves =
+        Octaves { count: settings.octaves(), lacunarity: settings.lacunarity(), persistence: settings.persistence() };
+    let simplex = || simplex_fbm::simplex(seed);
+    match shape {
+        Shape::Island => island(noise, grid, scale),
+        Shape::Warped => {
+            let noise = simplex();
+            simplex_fbm::map(grid, scale, octaves, |x, z, o, s| simplex_fbm::warped(&noise, x, z, o, s))
+        }
+        Shape::Ridged => {
+            let noise = simplex();
+            simplex_fbm::map(grid, scale, octaves, |x, z, o, s| simplex_fbm::ridged(&noise, x, z, o, s))
+        }
     }
 }
 

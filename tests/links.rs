@@ -2,6 +2,7 @@
 //! sliders moved while it rained, written as a link, read back and
 //! replayed in slices of any size, gives the same heights to the bit.
 
+use hydraulic_erosion::choices::{Choice, Choices};
 use hydraulic_erosion::settings::{Setting, Settings};
 use hydraulic_erosion::share::link::{self, MapLink};
 use hydraulic_erosion::share::replay::Replay;
@@ -163,4 +164,29 @@ fn a_version_1_link_keeps_giving_the_same_map() {
     by_hand.rain(20_000);
     assert_eq!(t.heights_hash(), by_hand.heights_hash());
     assert_eq!(t.heights_hash_hex(), VERSION_1_MAP);
+}
+
+#[test]
+fn links_of_version_2_read_as_the_articles_map_and_bad_choices_are_named() {
+    let old = link::read("he-v=2&he-seed=9&he-erosion=0.5&he-drops=1000&he-t=500e.4");
+    assert!(old.warnings.is_empty(), "{:?}", old.warnings);
+    assert_eq!(old.link.choices, Choices::default());
+    assert_eq!((old.link.settings.octaves(), old.link.settings.talus()), (6, 0.0));
+    let bad = link::read("he-v=3&he-terrain=mountains&he-map-size=1x1&he-preset=&he-talus=0.5&he-octaves=2.5");
+    assert_eq!(bad.link.choices, Choices::default());
+    let warned: Vec<&str> = bad.warnings.iter().map(|w| w.as_str()).collect();
+    assert_eq!(
+        warned,
+        [
+            "ignored he-terrain: no such option",
+            "ignored he-map-size: no such option",
+            "ignored he-preset: no such option",
+            "he-talus: 0.5 is out of range or off its step; using 0.05",
+            "he-octaves: 2.5 is out of range or off its step; using 3",
+        ]
+    );
+    let mut good = MapLink::default();
+    good.choices.pick(Choice::MapSize, "640x360");
+    good.settings.set(Setting::Lacunarity, 2.45);
+    assert_eq!(link::read(&link::write(&good)).link, good);
 }

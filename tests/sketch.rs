@@ -1,7 +1,9 @@
 //! The sketch as a state machine, played natively frame by frame: what
 //! the page decides, with a painter that records what is drawn.
 
+use hydraulic_erosion::choices::{Choice, Preset};
 use hydraulic_erosion::color_schemes::ColorScheme;
+use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::marching_squares::Contours;
 use hydraulic_erosion::river_view::Stroke;
 use hydraulic_erosion::settings::Setting;
@@ -29,8 +31,8 @@ impl Painter for Recorder {
         self.sizes.push(size);
         self.progress = None;
     }
-    fn relief(&mut self, pixels: &[u8], _: Viewport) {
-        assert_eq!(pixels.len(), 320 * 180 * 4);
+    fn relief(&mut self, pixels: &[u8], grid: Grid, _: Viewport) {
+        assert_eq!(pixels.len(), grid.cells() * 4);
         self.calls.push("relief");
     }
     fn contours(&mut self, contours: &Contours, _: &ColorScheme, _: Viewport) {
@@ -316,4 +318,70 @@ fn late_frames_still_stop_exactly_at_the_target() {
         sketch.frame(&mut || t, &mut painter);
     }
     assert_eq!(sketch.terrain().drops(), RAIN_TARGET);
+}
+
+#[test]
+fn a_preset_moves_its_controls_and_a_tutorial_session_comes_back_from_its_link() {
+    let mut a = fresh(12);
+    let mut painter = Recorder::default();
+    frames(&mut a, &mut painter, 2);
+    a.take_shows();
+    a.input(Input::Choose(Choice::Preset, 1), 40.0);
+    let shows = a.take_shows();
+    for show in [
+        Show::Choice(Choice::Terrain, 1),
+        Show::Choice(Choice::MapSize, 2),
+        Show::Choice(Choice::Preset, 1),
+        Show::Setting(Setting::Talus, 0.008),
+        Show::Setting(Setting::SeaLevel, 0.0),
+    ] {
+        assert!(shows.contains(&show), "{show:?} not in {shows:?}");
+    }
+    assert_eq!((a.terrain().drops(), a.terrain().grid()), (0, Grid::new(512, 512)));
+    assert_eq!(a.terrain().choices().preset(), Preset::Tutorial);
+    // Rain, steepen the talus mid-rain, then a ridged map of four octaves
+    let mut t = 100.0;
+    let mut run = |sketch: &mut Sketch, n: u32, painter: &mut Recorder| {
+        for _ in 0..n {
+            t += 16.0;
+            sketch.frame(&mut || t, painter);
+        }
+        t
+    };
+    let now = run(&mut a, 4, &mut painter);
+    a.input(Input::Set(Setting::Talus, 0.02), now);
+    let now = run(&mut a, 3, &mut painter);
+    a.input(Input::Choose(Choice::Terrain, 2), now);
+    a.input(Input::Set(Setting::Octaves, 4.0), now);
+    let now = run(&mut a, 6, &mut painter);
+    a.input(Input::Set(Setting::Talus, 0.004), now);
+    run(&mut a, 5, &mut painter);
+    assert_eq!(a.terrain().drops(), 2_200);
+    assert_eq!(a.status().changes, 1, "the talus change after the new map is in the timeline");
+    let query = link::write(&a.link());
+    assert!(query.contains("he-terrain=ridged&he-map-size=512x512&he-preset=tutorial"), "{query}");
+    let reading = link::read(&query);
+    assert!(reading.warnings.is_empty(), "{:?}", reading.warnings);
+    let mut b = Sketch::new(Start { link: reading.link, ..Start::fresh(0, SIZE) });
+    while b.wants_frames() {
+        b.frame(&mut ticking(), &mut Recorder::default());
+    }
+    assert_eq!(b.terrain().heights_hash(), a.terrain().heights_hash());
+    assert_eq!((b.status().settings, b.status().choices), (a.status().settings, a.status().choices));
+}
+
+#[test]
+fn the_tutorials_rain_stops_at_its_hundred_batches() {
+    let mut sketch = fresh(3);
+    sketch.input(Input::Choose(Choice::Preset, 1), 0.0);
+    sketch.input(Input::Set(Setting::DropsPerFrame, 1000.0), 0.0);
+    sketch.input(Input::Toggle(Toggle::Rivers, false), 0.0);
+    sketch.input(Input::Set(Setting::ContourLevels, 0.0), 0.0);
+    let mut painter = Recorder::default();
+    let mut n = 0;
+    while sketch.wants_frames() {
+        frames(&mut sketch, &mut painter, 1);
+        n += 1;
+    }
+    assert_eq!((n, sketch.terrain().drops()), (100, 100_000));
 }

@@ -1,11 +1,15 @@
 //! The whole simulation through `Terrain`: determinism, settings, extremes.
 
-use hydraulic_erosion::grid::{CELLS, COLS, ROWS};
+use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::settings::{Setting, Settings, SLIDERS};
 use hydraulic_erosion::terrain::{fingerprint, Terrain};
 
 mod common;
 use common::{seed_1_after_10k, SEED_1_AFTER_10K};
+
+const COLS: usize = Grid::ARTICLE.cols;
+const ROWS: usize = Grid::ARTICLE.rows;
+const CELLS: usize = COLS * ROWS;
 
 #[test]
 fn the_same_seed_and_drops_give_the_same_heights_to_the_bit() {

@@ -44,6 +44,29 @@ fn settings_are_set_by_name_and_clamped() {
     assert_eq!(t.set("sea_level", f64::NAN).ok(), Some(0.25));
     assert_eq!(t.get("erosion").ok(), Some(0.3));
     assert!(t.set("gravity", 1.0).is_err());
-    assert_eq!(JsTerrain::sliders().length(), 8);
+    assert_eq!(JsTerrain::sliders().length(), 12);
     assert_eq!(JsTerrain::schemes().length(), 5);
+}
+
+#[wasm_bindgen_test]
+fn shapes_sizes_and_presets_are_chosen_by_name() {
+    let mut t = JsTerrain::new(3);
+    assert_eq!((t.cols(), t.rows()), (320, 180));
+    assert_eq!(t.chosen("terrain").ok().as_deref(), Some("island"));
+    t.choose("map-size", "640x360").unwrap();
+    t.choose("terrain", "ridged").unwrap();
+    assert_eq!((t.cols(), t.rows(), t.heights().len()), (640, 360, 640 * 360));
+    assert_eq!(t.set("octaves", 4.0).ok(), Some(4.0));
+    t.choose("preset", "tutorial").unwrap();
+    assert_eq!((t.cols(), t.chosen("terrain").ok().as_deref()), (512, Some("warped")));
+    assert_eq!((t.get("talus").ok(), t.get("octaves").ok()), (Some(0.008), Some(6.0)), "the preset sets its settings");
+    t.rain(1_000);
+    assert_eq!(t.rivers().water().length(), 512 * 512);
+    assert!(t.choose("terrain", "mountains").is_err());
+    assert!(t.choose("colour", "red").is_err());
+    assert!(t.chosen("nothing").is_err());
+    let choices = JsTerrain::choices();
+    assert_eq!(choices.length(), 3);
+    let first = js_sys::Reflect::get(&choices.get(0), &"default".into()).unwrap();
+    assert_eq!(first.as_string().as_deref(), Some("island"));
 }

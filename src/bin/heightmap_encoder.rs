@@ -2,12 +2,18 @@
 //! imports it only when a reader saves a heightmap, so the `png` crate it
 //! carries is never part of the page's first download.
 
+use hydraulic_erosion::grid::Grid;
 use wasm_bindgen::prelude::*;
 
-/// The heights (320 × 180, row by row) as a 16-bit greyscale PNG file.
+/// The heights of a map `cols` cells across (row by row) as a 16-bit
+/// greyscale PNG file.
 #[wasm_bindgen]
-pub fn encode(heights: &[f32]) -> Vec<u8> {
-    hydraulic_erosion::heightmap::encode(heights)
+pub fn encode(heights: &[f32], cols: u32) -> Result<Vec<u8>, JsError> {
+    let cols = cols as usize;
+    if cols < 2 || heights.len() % cols != 0 || heights.len() / cols < 2 {
+        return Err(JsError::new(&format!("{} heights do not make rows of {cols}", heights.len())));
+    }
+    Ok(hydraulic_erosion::heightmap::encode(Grid::new(cols, heights.len() / cols), heights))
 }
 
 fn main() {}

@@ -11,7 +11,9 @@
 //! with ours, and `he-v` says which version of the format a link was written
 //! in, so links made earlier keep working: version 1 had no timeline, and
 //! its settings held for every drop, which is what a version 2 link without
-//! `he-t` says too.
+//! `he-t` says too; version 3 added the tutorial's settings (octaves,
+//! lacunarity, persistence, talus) and the choices (`he-terrain`,
+//! `he-map-size`, `he-preset`), whose defaults are what older links meant.
 //!
 //! Reading never fails: a value that is malformed, out of range, repeated or
 //! unknown is clamped or ignored, with a warning naming the parameter. The
@@ -24,12 +26,13 @@
 //! link.seed = Some(42);
 //! link.drops = 300_000;
 //! let query = write(&link);
-//! assert_eq!(query, "he-v=2&he-seed=42&he-drops=300000");
+//! assert_eq!(query, "he-v=3&he-seed=42&he-drops=300000");
 //! assert_eq!(read(&query).link, link);
 //! ```
 
 use super::decimal::{self, whole};
 use super::timeline::{self, Change};
+use crate::choices::{Choice, Choices};
 use crate::color_schemes::scheme;
 use crate::settings::{Setting, Settings};
 use crate::toggles::{Toggle, Toggles};
@@ -37,7 +40,7 @@ use crate::toggles::{Toggle, Toggles};
 /// The start of every parameter of ours.
 pub const PREFIX: &str = "he-";
 /// The version of the format this code writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The first version with a timeline.
 const TIMELINE_SINCE: u64 = 2;
 /// The timeline's parameter, after the prefix.
@@ -56,6 +59,8 @@ pub struct MapLink {
     /// The settings the rain starts with; those that shape the rain then
     /// change as the timeline says.
     pub settings: Settings,
+    /// The terrain's shape, the map size and the preset.
+    pub choices: Choices,
     /// Changes of the settings that shape the rain, in order of drops, each
     /// after at least one drop and at most [`MapLink::drops`].
     pub timeline: Vec<Change>,
@@ -143,6 +148,12 @@ pub fn read(query: &str) -> Reading {
                 Some(d) => link.drops = d,
                 None => warn("not a whole number of drops"),
             },
+            _ if Choice::from_name(name).is_some() => match Choice::from_name(name) {
+                Some(choice) if choice.option(&value).is_some() => {
+                    link.choices.pick(choice, &value);
+                }
+                _ => warn("no such option"),
+            },
             _ if Toggle::from_name(name).is_some() => match (Toggle::from_name(name), value.as_ref()) {
                 (Some(toggle), "1") => link.toggles.set(toggle, true),
                 (Some(toggle), "0") => link.toggles.set(toggle, false),
@@ -227,6 +238,11 @@ pub fn write(link: &MapLink) -> String {
             put(&setting.slider().id(), &decimal::write(value));
         }
     }
+    for choice in Choice::ALL {
+        if link.choices.get(choice) != choice.row().default {
+            put(choice.row().name, link.choices.key(choice));
+        }
+    }
     if let Some(key) = link.scheme {
         put("scheme", key);
     }
@@ -277,6 +293,12 @@ mod tests {
         settings.set(Setting::BrushRadius, 4.0);
         settings.set(Setting::TerrainScale, 0.021);
         settings.set(Setting::SeaLevel, 0.37);
+        settings.set(Setting::Octaves, 4.0);
+        settings.set(Setting::Talus, 0.012);
+        let mut choices = Choices::default();
+        choices.pick(Choice::Terrain, "ridged");
+        choices.pick(Choice::MapSize, "640x360");
+        choices.pick(Choice::Preset, "tutorial");
         let mut toggles = Toggles::default();
         for toggle in Toggle::ALL {
             toggles.set(toggle, !toggle.row().default);
@@ -284,6 +306,7 @@ mod tests {
         MapLink {
             seed: Some(4_000_000_000),
             settings,
+            choices,
             timeline: vec![
                 Change { drops: 1000, setting: Setting::Erosion, value: 0.5 },
                 Change { drops: 1000, setting: Setting::SeaLevel, value: 0.3 },
@@ -307,7 +330,7 @@ mod tests {
 
     #[test]
     fn only_what_differs_from_a_fresh_page_is_written_and_nothing_needs_escaping() {
-        assert_eq!(write(&MapLink::default()), "he-v=2");
+        assert_eq!(write(&MapLink::default()), "he-v=3");
         let query = write(&full_link());
         let safe = |c: char| c.is_ascii_alphanumeric() || "-._=&".contains(c);
         assert!(query.chars().all(safe), "{query}");
@@ -315,7 +338,8 @@ mod tests {
         assert_eq!(pairs.len(), query.split('&').count(), "a browser reads back what was written");
         assert_eq!(
             query,
-            "he-v=2&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
+            "he-v=3&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
+             &he-octaves=4&he-talus=0.012&he-terrain=ridged&he-map-size=640x360&he-preset=tutorial\
              &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-drops=123456&he-t=1000e.5s.3_119000b2"
         );
     }

@@ -5,7 +5,7 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, OffscreenCanvas};
 
-use crate::grid::{COLS, ROWS};
+use crate::grid::Grid;
 use crate::sketch::Size;
 
 use super::dom::{document, window};
@@ -40,7 +40,8 @@ impl CanvasElement {
 
     /// The size to draw at: the holder's, measured without the canvas in
     /// it so its own size counts (one with no height of its own gets the
-    /// map's proportions), and the screen's pixel ratio.
+    /// article's map's proportions, whatever the map size, so the page does
+    /// not jump when it changes), and the screen's pixel ratio.
     pub fn measure(&self) -> Size {
         let style = self.canvas.style();
         let _ = style.set_property("display", "none");
@@ -51,7 +52,8 @@ impl CanvasElement {
             let _ = style.set_property("height", "100%");
             own_height
         } else {
-            let h = (width * (ROWS - 1) as f64 / (COLS - 1) as f64).round();
+            let Grid { cols, rows } = Grid::ARTICLE;
+            let h = (width * (rows - 1) as f64 / (cols - 1) as f64).round();
             let _ = style.set_property("height", &format!("{}px", h as u32));
             h
         };

@@ -1,15 +1,17 @@
 //! The page's controls, found by the IDs the original looks up, filled from
-//! the settings and toggle tables, turned into [`Action`]s when the reader
+//! the settings, toggle and choice tables, turned into [`Action`]s when the reader
 //! uses them, and brought in line with what the sketch did by itself
 //! ([`Show`]). A control the host page leaves out is skipped. They know
 //! nothing of where the sketch runs: they hand their actions to a callback.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
+use crate::choices::{Choice, Choices};
 use crate::color_schemes::{scheme, SCHEMES};
 use crate::settings::Setting;
 use crate::sketch::{Input, Show, Sketch, Start};
@@ -55,6 +57,10 @@ pub struct Controls {
     share_label: String,
     fullscreen: Option<Element>,
     toggles: Vec<(Toggle, Option<HtmlInputElement>)>,
+    choices: Vec<(Choice, Option<HtmlSelectElement>)>,
+    /// The choices as the controls show them, for greying out the sliders
+    /// they leave unused.
+    chosen: Cell<Choices>,
     sliders: Vec<SliderControl>,
 }
 
@@ -81,6 +87,8 @@ impl Controls {
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
             toggles: Toggle::ALL.into_iter().map(|t| (t, control(t.row().control, &mut missing))).collect(),
+            choices: Choice::ALL.into_iter().map(|c| (c, control(c.row().name, &mut missing))).collect(),
+            chosen: Cell::new(Choices::default()),
             sliders: Setting::ALL
                 .into_iter()
                 .map(|setting| {
@@ -122,6 +130,17 @@ impl Controls {
             }
             picker.set_value(Sketch::starting_scheme(start).key);
         }
+        for (choice, select) in &self.choices {
+            if let Some(select) = select {
+                select.set_length(0);
+                for (key, label) in choice.row().options {
+                    if let Ok(option) = HtmlOptionElement::new_with_text_and_value(label, key) {
+                        let _ = select.add_with_html_option_element(&option);
+                    }
+                }
+            }
+            self.show_choice(*choice, link.choices.get(*choice));
+        }
         self.show_seed(link.seed.unwrap_or(0));
         for (toggle, checkbox) in &self.toggles {
             if let Some(c) = checkbox {
@@ -137,6 +156,7 @@ impl Controls {
         match show {
             Show::PlayState { looping } => self.show_play_state(*looping),
             Show::Setting(setting, value) => self.show_setting(*setting, *value),
+            Show::Choice(choice, index) => self.show_choice(*choice, *index),
             Show::Scheme(key) => {
                 if let Some(picker) = &self.scheme_picker {
                     picker.set_value(key);
@@ -154,6 +174,22 @@ impl Controls {
             }
             if let Some(label) = &s.label {
                 label.set_text_content(Some(&number_text(value)));
+            }
+        }
+    }
+
+    /// Shows the option picked, and greys out the sliders the choices now
+    /// leave unused.
+    fn show_choice(&self, choice: Choice, index: usize) {
+        let mut chosen = self.chosen.get();
+        chosen.set(choice, index);
+        self.chosen.set(chosen);
+        if let Some((_, Some(select))) = self.choices.iter().find(|(c, _)| *c == choice) {
+            select.set_value(chosen.key(choice));
+        }
+        for s in &self.sliders {
+            if let Some(input) = &s.control {
+                input.set_disabled(!chosen.uses(s.setting));
             }
         }
     }
@@ -255,6 +291,17 @@ impl Controls {
             if let Some(c) = checkbox {
                 let (a, c_, toggle) = (act.clone(), c.clone(), *toggle);
                 listen(c, "change", move |_| send(&a, Input::Toggle(toggle, c_.checked())));
+            }
+        }
+        for (choice, select) in &self.choices {
+            if let Some(select) = select {
+                let (a, me, select_, choice) = (act.clone(), self.clone(), select.clone(), *choice);
+                listen(select, "change", move |_| {
+                    if let Some(index) = choice.option(&select_.value()) {
+                        me.show_choice(choice, index);
+                        send(&a, Input::Choose(choice, index));
+                    }
+                });
             }
         }
         for s in &self.sliders {

@@ -20,12 +20,13 @@ extern "C" {
     fn import_heightmap_encoder() -> js_sys::Promise;
 }
 
-/// Encodes `heights` and downloads the file as `name`.
-pub fn save(heights: Vec<f32>, name: String) {
+/// Encodes `heights`, `cols` cells across, and downloads the file as `name`.
+pub fn save(heights: Vec<f32>, cols: u32, name: String) {
     let on_loaded = Closure::once(move |encoder: JsValue| {
         let encode =
             js_sys::Reflect::get(&encoder, &"encode".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        let file = encode.and_then(|f| f.call1(&JsValue::NULL, &js_sys::Float32Array::from(&heights[..])).ok());
+        let file =
+            encode.and_then(|f| f.call2(&JsValue::NULL, &js_sys::Float32Array::from(&heights[..]), &cols.into()).ok());
         let parts = file.map(|bytes| js_sys::Array::of1(&bytes));
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("image/png");

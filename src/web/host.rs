@@ -203,9 +203,12 @@ impl Host {
     pub fn act(&self, action: Action) {
         match action {
             Action::Send(message) => self.send(message),
-            Action::SaveHeightmap => match self.heights() {
-                Some(heights) => heightmap_download::save(heights.to_vec(), self.file_name("heightmap")),
-                None => warn("no heights to save yet"),
+            Action::SaveHeightmap => match (self.heights(), self.status()) {
+                (Some(heights), Some(status)) => {
+                    let cols = status.choices.grid().cols as u32;
+                    heightmap_download::save(heights.to_vec(), cols, self.file_name("heightmap"))
+                }
+                _ => warn("no heights to save yet"),
             },
             Action::Fullscreen => {
                 let doc = document();

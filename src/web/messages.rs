@@ -9,6 +9,7 @@ use js_sys::{Array, Float32Array, Float64Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::choices::{Choice, Choices};
 use crate::color_schemes::SCHEMES;
 use crate::settings::{Setting, Settings};
 use crate::share::link;
@@ -54,6 +55,7 @@ const SHARE: f64 = 9.0;
 const RESTING: f64 = 10.0;
 const SEEN: f64 = 11.0;
 const SAVE_PICTURE: f64 = 12.0;
+const CHOOSE: f64 = 13.0;
 const STATUS: f64 = 20.0;
 const SHOWS: f64 = 21.0;
 const PICTURE: f64 = 22.0;
@@ -64,6 +66,7 @@ const SCHEME: f64 = 2.0;
 const BUSY: f64 = 3.0;
 const LINK: f64 = 4.0;
 const SHARED: f64 = 5.0;
+const CHOICE: f64 = 6.0;
 
 fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
     let text = text.map_or(JsValue::NULL, JsValue::from);
@@ -89,6 +92,10 @@ fn toggle(n: f64) -> Option<Toggle> {
     Toggle::ALL.get(n as usize).copied().filter(|_| n >= 0.0)
 }
 
+fn choice(n: f64) -> Option<Choice> {
+    Choice::ALL.get(n as usize).copied().filter(|_| n >= 0.0)
+}
+
 fn scheme_key(n: f64) -> Option<&'static str> {
     SCHEMES.get(n as usize).filter(|_| n >= 0.0).map(|s| s.key)
 }
@@ -104,6 +111,7 @@ fn message_numbers(message: &Message) -> Vec<f64> {
         Message::Input(input) => match input {
             Input::Set(s, value) => vec![SET, index(Setting::ALL, *s), *value],
             Input::Toggle(t, value) => vec![TOGGLE, index(Toggle::ALL, *t), on(*value)],
+            Input::Choose(c, option) => vec![CHOOSE, index(Choice::ALL, *c), *option as f64],
             Input::PickScheme(key) => vec![PICK_SCHEME, index(SCHEMES.iter().map(|s| s.key), key.as_str())],
             Input::SiteTheme { dark } => vec![SITE_THEME, on(*dark)],
             Input::PlayPause => vec![PLAY_PAUSE],
@@ -129,6 +137,7 @@ pub fn message_from_js(packet: &JsValue) -> Option<Message> {
     let input = match *n.first()? {
         SET => Input::Set(setting(at(1)?)?, at(2)?),
         TOGGLE => Input::Toggle(toggle(at(1)?)?, at(2)? != 0.0),
+        CHOOSE => Input::Choose(choice(at(1)?)?, at(2)? as usize),
         PICK_SCHEME => Input::PickScheme(scheme_key(at(1)?).unwrap_or_default().to_string()),
         SITE_THEME => Input::SiteTheme { dark: at(1)? != 0.0 },
         PLAY_PAUSE => Input::PlayPause,
@@ -161,12 +170,18 @@ fn status_numbers(s: &Status) -> Vec<f64> {
     ];
     n.extend(Setting::ALL.map(|x| s.settings.get(x)));
     n.extend(Toggle::ALL.map(|t| s.toggles.get(t) as u8 as f64));
+    n.extend(Choice::ALL.map(|c| s.choices.get(c) as f64));
     n
 }
 
 fn status_from_numbers(n: &[f64]) -> Option<Status> {
     let (head, rest) = n.split_at_checked(11)?;
-    let (values, on) = rest.split_at_checked(Setting::ALL.len())?;
+    let (values, rest) = rest.split_at_checked(Setting::ALL.len())?;
+    let (on, picked) = rest.split_at_checked(Toggle::ALL.len())?;
+    let mut choices = Choices::default();
+    for (c, v) in Choice::ALL.into_iter().zip(picked) {
+        choices.set(c, *v as usize);
+    }
     let mut settings = Settings::default();
     for (s, v) in Setting::ALL.into_iter().zip(values) {
         settings.set(s, *v);
@@ -186,6 +201,7 @@ fn status_from_numbers(n: &[f64]) -> Option<Status> {
         exact: head[8] != 0.0,
         canvas: (head[9] as u32, head[10] as u32),
         settings,
+        choices,
         toggles,
     })
 }
@@ -210,6 +226,7 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
                 n.extend(match show {
                     Show::PlayState { looping } => [PLAY_STATE, on(*looping), 0.0],
                     Show::Setting(s, value) => [SETTING, index(Setting::ALL, *s), *value],
+                    Show::Choice(c, option) => [CHOICE, index(Choice::ALL, *c), *option as f64],
                     Show::Scheme(key) => [SCHEME, index(SCHEMES.iter().map(|s| s.key), *key), 0.0],
                     Show::Busy(busy) => [BUSY, on(*busy), 0.0],
                     Show::Link(q) => {
@@ -243,6 +260,7 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
                 Some(match s[0] {
                     PLAY_STATE => Show::PlayState { looping: s[1] != 0.0 },
                     SETTING => Show::Setting(setting(s[1])?, s[2]),
+                    CHOICE => Show::Choice(choice(s[1])?, s[2] as usize),
                     SCHEME => Show::Scheme(scheme_key(s[1])?),
                     BUSY => Show::Busy(s[1] != 0.0),
                     LINK => Show::Link(text.clone()?),

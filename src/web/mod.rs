@@ -25,6 +25,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
+use crate::choices::Choice;
 use crate::settings::Setting;
 use crate::sketch::{Input, Start};
 use crate::terrain::fingerprint;
@@ -102,8 +103,9 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 
 /// The running sketch's state, for tests and the bench page, as of its
 /// latest frame: `{ seed, drops, frames, looping, replaying, resting, scheme,
-/// heightsHash, changes, exact, canvas: [width, height], thread, settings:
-/// { name: value }, toggles: { name: on } }` (`changes` the timeline's
+/// heightsHash, changes, exact, canvas: [width, height], grid: [cols, rows],
+/// thread, settings: { name: value }, toggles: { name: on }, choices: {
+/// name: key } }` (`changes` the timeline's
 /// length, `exact` whether a link replays it exactly, `canvas` the backing
 /// store's size, `thread` where the sketch runs: "worker" or "main",
 /// `settled` whether it takes in every control the reader has touched: a
@@ -121,9 +123,14 @@ pub fn page_state() -> JsValue {
         for t in Toggle::ALL {
             let _ = Reflect::set(&toggles, &t.row().name.into(), &status.toggles.get(t).into());
         }
+        let choices = Object::new();
+        for c in Choice::ALL {
+            let _ = Reflect::set(&choices, &c.row().name.into(), &status.choices.key(c).into());
+        }
+        let grid = status.choices.grid();
         let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
         let state = Object::new();
-        let fields: [(&str, JsValue); 15] = [
+        let fields: [(&str, JsValue); 17] = [
             ("seed", status.seed.into()),
             ("drops", (status.drops as f64).into()),
             ("frames", (status.frames as f64).into()),
@@ -139,6 +146,8 @@ pub fn page_state() -> JsValue {
             ("settled", host.settled().into()),
             ("settings", settings.into()),
             ("toggles", toggles.into()),
+            ("choices", choices.into()),
+            ("grid", Array::of2(&(grid.cols as u32).into(), &(grid.rows as u32).into()).into()),
         ];
         for (key, value) in fields {
             let _ = Reflect::set(&state, &key.into(), &value);
@@ -156,8 +165,8 @@ pub fn page_frames() -> f64 {
     with_host(|host| host.status().map_or(0.0, |s| s.frames as f64)).unwrap_or(0.0)
 }
 
-/// The running sketch's heights as of its latest frame (320 × 180, row by
-/// row, a copy), or `null` when no sketch runs.
+/// The running sketch's heights as of its latest frame (`grid` of
+/// `pageState()` in size, row by row, a copy), or `null` when no sketch runs.
 #[wasm_bindgen(js_name = pageHeights)]
 pub fn page_heights() -> JsValue {
     with_host(|host| host.heights().map_or(JsValue::NULL, |h| js_sys::Float32Array::new(&h).into()))

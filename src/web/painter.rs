@@ -11,7 +11,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{Blob, CanvasRenderingContext2d, HtmlCanvasElement, ImageData, OffscreenCanvas, Path2d};
 
 use crate::color_schemes::ColorScheme;
-use crate::grid::{COLS, ROWS};
+use crate::grid::Grid;
 use crate::marching_squares::Contours;
 use crate::river_view::{line_width, PathOp, Stroke, FADES};
 use crate::sketch::{Painter, Size};
@@ -128,7 +128,8 @@ pub struct CanvasPainter {
 
 impl CanvasPainter {
     pub fn new(surface: Surface) -> Result<CanvasPainter, JsValue> {
-        let relief = Surface::hidden(COLS as u32, ROWS as u32)?;
+        let article = Grid::ARTICLE;
+        let relief = Surface::hidden(article.cols as u32, article.rows as u32)?;
         Ok(CanvasPainter {
             ctx: surface.context_2d()?,
             relief_ctx: relief.context_2d()?,
@@ -159,13 +160,16 @@ impl Painter for CanvasPainter {
 
     /// The relief image, one pixel per cell centred on its grid point,
     /// scaled up and smoothed by the browser.
-    fn relief(&mut self, pixels: &[u8], view: Viewport) {
-        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), COLS as u32, ROWS as u32) {
+    fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport) {
+        let (cols, rows) = (grid.cols as u32, grid.rows as u32);
+        self.relief.set_size(cols, rows);
+        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), cols, rows) {
             let _ = self.relief_ctx.put_image_data(&image, 0.0, 0.0);
         }
         let s = view.scale;
         self.ctx.set_image_smoothing_enabled(true);
-        self.relief.draw_onto(&self.ctx, view.left - s / 2.0, view.top - s / 2.0, COLS as f64 * s, ROWS as f64 * s);
+        let (width, height) = (cols as f64 * s, rows as f64 * s);
+        self.relief.draw_onto(&self.ctx, view.left - s / 2.0, view.top - s / 2.0, width, height);
     }
 
     /// Contour lines: regular ones 1 px, index lines 1.5 px.

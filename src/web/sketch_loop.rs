@@ -40,9 +40,6 @@ fn next_frame(callback: &Function) -> bool {
     }
 }
 
-/// What identifies the heights: the seed, the drops and the terrain scale.
-type HeightsOf = (u32, u64, u64);
-
 pub struct SketchLoop {
     sketch: RefCell<Sketch>,
     painter: RefCell<CanvasPainter>,
@@ -53,8 +50,9 @@ pub struct SketchLoop {
     seen: Cell<bool>,
     /// Whether a frame was asked for while resting, to draw on coming back.
     frame_wanted: Cell<bool>,
-    /// The heights last reported.
-    heights_reported: Cell<Option<HeightsOf>>,
+    /// The edition of the heights last reported
+    /// ([`crate::terrain::Terrain::edition`]).
+    heights_reported: Cell<Option<u64>>,
     /// Messages handled so far, so the page knows when the state it has
     /// takes in everything it sent.
     handled: Cell<u64>,
@@ -154,8 +152,8 @@ impl SketchLoop {
         let (shows, status, heights) = {
             let mut sketch = self.sketch.borrow_mut();
             let status = sketch.status();
-            let of = (status.seed, status.drops, status.settings.terrain_scale().to_bits());
-            let heights = (self.heights_reported.replace(Some(of)) != Some(of))
+            let edition = sketch.terrain().edition();
+            let heights = (self.heights_reported.replace(Some(edition)) != Some(edition))
                 .then(|| Float32Array::from(sketch.terrain().heights()));
             (sketch.take_shows(), status, heights)
         };

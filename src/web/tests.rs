@@ -13,6 +13,7 @@ use super::dom::{document, show_icon, thousands, window};
 use super::messages::{self, Message, Report};
 use super::painter::{CanvasPainter, Surface};
 use super::sketch_loop::SketchLoop;
+use crate::choices::Choice;
 use crate::color_schemes::scheme;
 use crate::settings::Setting;
 use crate::share::link;
@@ -84,6 +85,7 @@ fn every_message_crosses_to_a_worker_and_back_unchanged() {
     let inputs = [
         Input::Set(Setting::BrushRadius, 4.0),
         Input::Toggle(Toggle::Debug, true),
+        Input::Choose(Choice::MapSize, 2),
         Input::PickScheme("blueprint".into()),
         Input::SiteTheme { dark: true },
         Input::PlayPause,
@@ -110,9 +112,10 @@ fn every_message_crosses_to_a_worker_and_back_unchanged() {
     let shows = vec![
         Show::PlayState { looping: false },
         Show::Setting(Setting::SeaLevel, 0.31),
+        Show::Choice(Choice::Terrain, 1),
         Show::Scheme("site_dark"),
         Show::Busy(true),
-        Show::Link("he-v=2&he-seed=3".into()),
+        Show::Link("he-v=3&he-seed=3".into()),
         Show::Shared { exact: true },
     ];
     let (js, _) = messages::report_to_js(&Report::Shows(shows.clone()));
@@ -120,7 +123,8 @@ fn every_message_crosses_to_a_worker_and_back_unchanged() {
     assert_eq!(back, shows);
 
     let mut start = Start::fresh(42, Size::new(300.0, 200.0, 2.0));
-    start.link = link::read("he-seed=42&he-drops=900&he-t=300e.5&he-debug=1").link;
+    start.link =
+        link::read("he-seed=42&he-drops=900&he-t=300e.5t.01&he-debug=1&he-terrain=ridged&he-preset=tutorial").link;
     start.capped = true;
     start.site_dark = true;
     assert_eq!(messages::start_from_js(&messages::start_to_js(&start)), Some(start));
@@ -158,4 +162,15 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
         .borrow()
         .iter()
         .any(|r| matches!(r, Report::Shows(s) if s.iter().any(|s| matches!(s, Show::Link(_))))));
+    // A new map size: its heights, and its choices in the status, which
+    // crosses to the page unchanged
+    running.handle(Message::Input(Input::Choose(Choice::MapSize, 1)));
+    let (status, heights) = match reports.borrow().last() {
+        Some(Report::Status { status, heights: Some(h), .. }) => (status.clone(), h.length()),
+        other => panic!("no status with heights: {other:?}"),
+    };
+    assert_eq!((status.choices.grid().cols, heights), (640, 640 * 360));
+    let (js, _) = messages::report_to_js(&Report::Status { status: status.clone(), heights: None, handled: 7 });
+    let Some(Report::Status { status: back, handled: 7, .. }) = messages::report_from_js(&js) else { panic!() };
+    assert_eq!(back, status);
 }
