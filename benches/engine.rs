@@ -4,13 +4,18 @@
 //! step), the rivers (flood + routing + accumulation), the contour geometry
 //! and the relief image, each the median of several runs. Also the share of
 //! sea before and after the rain, to compare with the original's figures.
+//! Then the same work per cell on each map size, and the tutorial's pipeline
+//! at 512 × 512 (its preset: warped fBm, 100 × 1,000 drops each followed by a
+//! thermal pass, flow accumulation).
 //! The same calls timed in Chromium against the original are in
 //! `tests/bench/browser_bench.mjs`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use hydraulic_erosion::choices::{Choice, Choices, Preset, MAP_SIZES};
 use hydraulic_erosion::color_schemes::scheme;
+use hydraulic_erosion::settings::Settings;
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
@@ -86,4 +91,49 @@ fn main() {
     for (name, t) in parts {
         println!("  {name:18}{t:8.3} ms  {:4.0} %", t / total * 100.0);
     }
+
+    println!("per cell, by map size (the island; 300,000 drops on the article's map, as many per cell on the others):");
+    for (k, grid) in MAP_SIZES.iter().enumerate() {
+        let mut choices = Choices::default();
+        choices.set(Choice::MapSize, k);
+        let cells = grid.cells() as f64;
+        let drops = (RAIN_TARGET as f64 * cells / MAP_SIZES[0].cells() as f64) as u32;
+        let mut t = Terrain::with_choices(1, Settings::default(), choices);
+        let start = Instant::now();
+        t.rain(drops);
+        let rain = start.elapsed();
+        let ns = |d: Duration| d.as_nanos() as f64 / cells;
+        println!(
+            "  {:3} × {:3}: {:5.1} ns a step; rivers {:5.1} ns, contours {:5.1} ns, relief {:5.1} ns a cell",
+            grid.cols,
+            grid.rows,
+            rain.as_nanos() as f64 / t.steps() as f64,
+            ns(time(10, || t.rivers().water[0])),
+            ns(time(10, || t.contours().regular.len())),
+            ns(time(10, || t.relief(scheme("site_dark").unwrap())[0])),
+        );
+    }
+
+    let mut pipeline = Vec::new();
+    for _ in 0..3 {
+        let mut t = Terrain::new(1);
+        let start = Instant::now();
+        t.pick_preset(Preset::Tutorial);
+        let built = start.elapsed();
+        for _ in 0..100 {
+            t.rain(1_000);
+        }
+        let rained = start.elapsed();
+        black_box(t.rivers().water[0]);
+        pipeline.push((built, rained - built, start.elapsed() - rained, start.elapsed()));
+    }
+    pipeline.sort_by_key(|p| p.3);
+    let (built, rained, rivers, total) = pipeline[1];
+    println!(
+        "the tutorial's pipeline, 512 × 512: {:.0} ms (warped fBm {:.0} ms, 100 × (1,000 drops + thermal pass) {:.0} ms, flow accumulation {:.0} ms)",
+        ms(total),
+        ms(built),
+        ms(rained),
+        ms(rivers)
+    );
 }

@@ -53,6 +53,9 @@ impl Slider {
     }
 }
 
+/// The original sketch's sliders: the first rows of the table.
+const ORIGINAL_SLIDERS: usize = 8;
+
 /// Every slider's step, and so every value, is a whole number of these in a
 /// unit.
 const THOUSANDTHS: f64 = 1000.0;
@@ -238,6 +241,13 @@ impl Setting {
         &SLIDERS[self as usize]
     }
 
+    /// Whether the original sketch has this slider (the first eight rows;
+    /// the rest came with the tutorial, so a host page made for the original
+    /// may leave them out).
+    pub fn is_the_originals(self) -> bool {
+        (self as usize) < ORIGINAL_SLIDERS
+    }
+
     /// Whether a change of this setting changes what the next drops do to
     /// the ground, so a link must say when it happened.
     pub fn shapes_the_rain(self) -> bool {
@@ -397,6 +407,7 @@ mod tests {
         assert_eq!(Setting::from_name("sea_level"), Some(Setting::SeaLevel));
         assert_eq!(Setting::from_name("seed"), None);
         assert_eq!(Setting::TerrainScale.slider().id(), "terrain-scale");
+        assert!(Setting::TerrainScale.is_the_originals() && !Setting::Octaves.is_the_originals());
         for s in Setting::ALL {
             assert_eq!(Setting::from_name(s.slider().name), Some(s));
         }

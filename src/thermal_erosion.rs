@@ -41,6 +41,10 @@ pub const THERMAL_EVERY: u64 = 1_000;
 /// The share of the excess moved, before halving (the tutorial's 0.5).
 pub const AMOUNT: f64 = 0.5;
 
+/// The eight neighbours as (dx, dz), row by row from the top left: ties go
+/// to the first, as the tutorial's `NEIGHBORS_8` has them.
+const NEIGHBOURS: [(isize, isize); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
 /// The pass's second buffer, kept between passes.
 #[derive(Clone, Debug, Default)]
 pub struct ThermalErosion {
@@ -57,22 +61,30 @@ impl ThermalErosion {
         self.next.extend_from_slice(heights);
         let cols = grid.cols;
         for z in 1..grid.rows - 1 {
+            // The rows above, at and below, so the neighbours are plain
+            // indices into three slices
+            let up = &heights[(z - 1) * cols..z * cols];
+            let row = &heights[z * cols..(z + 1) * cols];
+            let down = &heights[(z + 1) * cols..(z + 2) * cols];
             for x in 1..cols - 1 {
-                let i = z * cols + x;
-                let h = heights[i] as f64;
-                let (mut steepest, mut target) = (0.0, i);
-                // The eight neighbours, row by row from the top left
-                grid.for_each_neighbour(i, |j, _| {
-                    let drop = h - heights[j] as f64;
-                    if drop > steepest {
-                        steepest = drop;
-                        target = j;
-                    }
-                });
+                let around = [up[x - 1], up[x], up[x + 1], row[x - 1], row[x + 1], down[x - 1], down[x], down[x + 1]];
+                let h = row[x] as f64;
+                let (mut steepest, mut target) = (0.0, 0);
+                for (k, &neighbour) in around.iter().enumerate() {
+                    // (selects rather than a branch: which neighbour is
+                    // steepest is a coin toss the processor cannot predict)
+                    let drop = h - neighbour as f64;
+                    let steeper = drop > steepest;
+                    steepest = if steeper { drop } else { steepest };
+                    target = if steeper { k } else { target };
+                }
                 if steepest > talus {
                     let transfer = (steepest - talus) * amount * 0.5;
+                    let i = z * cols + x;
+                    let (dx, dz) = NEIGHBOURS[target];
+                    let j = (z as isize + dz) as usize * cols + (x as isize + dx) as usize;
                     self.next[i] = (self.next[i] as f64 - transfer) as f32;
-                    self.next[target] = (self.next[target] as f64 + transfer) as f32;
+                    self.next[j] = (self.next[j] as f64 + transfer) as f32;
                 }
             }
         }

@@ -54,6 +54,32 @@ pub enum Digs {
     WhereItArrives,
 }
 
+/// The four heights around a point (h00, h10, h01, h11) and how far into
+/// their cell it is.
+struct Corners {
+    heights: [f64; 4],
+    fx: f64,
+    fz: f64,
+}
+
+impl Corners {
+    /// The tutorial's `sample`: bilinear.
+    #[inline(always)]
+    fn height(&self) -> f64 {
+        let ([h00, h10, h01, h11], fx, fz) = (self.heights, self.fx, self.fz);
+        let a = h00 * (1.0 - fx) + h10 * fx;
+        let b = h01 * (1.0 - fx) + h11 * fx;
+        a * (1.0 - fz) + b * fz
+    }
+
+    /// `gradient`: the slope of the bilinear surface.
+    #[inline(always)]
+    fn gradient(&self) -> (f64, f64) {
+        let ([h00, h10, h01, h11], fx, fz) = (self.heights, self.fx, self.fz);
+        ((h10 - h00) * (1.0 - fz) + (h11 - h01) * fz, (h01 - h00) * (1.0 - fx) + (h11 - h10) * fx)
+    }
+}
+
 /// The heights on a grid, read as the tutorial's `Heightfield` reads them:
 /// positions off the map are clamped onto its edge.
 struct Field<'a> {
@@ -71,26 +97,18 @@ impl Field<'_> {
 
     /// The four heights around (x, z) and how far into its cell it is.
     #[inline(always)]
-    fn corners(&self, x: f64, z: f64) -> ([f64; 4], f64, f64) {
+    fn corners(&self, x: f64, z: f64) -> Corners {
         let (x0, z0) = (x.floor(), z.floor());
-        let h = [self.get(x0, z0), self.get(x0 + 1.0, z0), self.get(x0, z0 + 1.0), self.get(x0 + 1.0, z0 + 1.0)];
-        (h, x - x0, z - z0)
-    }
-
-    /// The tutorial's `sample`: bilinear.
-    #[inline(always)]
-    fn sample(&self, x: f64, z: f64) -> f64 {
-        let ([h00, h10, h01, h11], fx, fz) = self.corners(x, z);
-        let a = h00 * (1.0 - fx) + h10 * fx;
-        let b = h01 * (1.0 - fx) + h11 * fx;
-        a * (1.0 - fz) + b * fz
-    }
-
-    /// `gradient`: the slope of the bilinear surface at (x, z).
-    #[inline(always)]
-    fn gradient(&self, x: f64, z: f64) -> (f64, f64) {
-        let ([h00, h10, h01, h11], fx, fz) = self.corners(x, z);
-        ((h10 - h00) * (1.0 - fz) + (h11 - h01) * fz, (h01 - h00) * (1.0 - fx) + (h11 - h10) * fx)
+        let Grid { cols, rows } = self.grid;
+        let heights = if x0 >= 0.0 && z0 >= 0.0 && x0 < (cols - 1) as f64 && z0 < (rows - 1) as f64 {
+            // All four on the map, as for nearly every step: no clamping
+            let i = z0 as usize * cols + x0 as usize;
+            let w = &self.data[i..i + cols + 2];
+            [w[0] as f64, w[1] as f64, w[cols] as f64, w[cols + 1] as f64]
+        } else {
+            [self.get(x0, z0), self.get(x0 + 1.0, z0), self.get(x0, z0 + 1.0), self.get(x0 + 1.0, z0 + 1.0)]
+        };
+        Corners { heights, fx: x - x0, fz: z - z0 }
     }
 
     /// `inBounds`: the four cells around (x, z) are on the map.
@@ -169,7 +187,10 @@ pub fn simulate(
     let (mut dx, mut dz) = (0.0f64, 0.0f64);
     let (mut speed, mut water, mut sediment) = (1.0f64, 1.0f64, 0.0f64);
     for step in 0..MAX_STEPS {
-        let (gx, gz) = field.gradient(px, pz);
+        // The slope and height where the drop is, from one read of the four
+        // cells around it
+        let here = field.corners(px, pz);
+        let (gx, gz) = here.gradient();
         dx = dx * rules.inertia - gx * (1.0 - rules.inertia);
         dz = dz * rules.inertia - gz * (1.0 - rules.inertia);
         // `Math.hypot(…) || 1`: a drop on the flat does not move
@@ -180,7 +201,7 @@ pub fn simulate(
         dx /= length;
         dz /= length;
 
-        let old_height = field.sample(px, pz);
+        let old_height = here.height();
         let (left_x, left_z) = (px, pz);
         px += dx;
         pz += dz;
@@ -190,7 +211,7 @@ pub fn simulate(
         if let Some(p) = path.as_deref_mut() {
             p.push([px as f32, pz as f32]);
         }
-        let new_height = field.sample(px, pz);
+        let new_height = field.corners(px, pz).height();
         let (dig_x, dig_z) = match rules.digs {
             Digs::WhereItLeft => (left_x, left_z),
             Digs::WhereItArrives => (px, pz),

@@ -87,16 +87,29 @@ impl Controls {
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
             toggles: Toggle::ALL.into_iter().map(|t| (t, control(t.row().control, &mut missing))).collect(),
-            choices: Choice::ALL.into_iter().map(|c| (c, control(c.row().name, &mut missing))).collect(),
+            // Optional, as are the sliders the original does not have
+            choices: Choice::ALL
+                .into_iter()
+                .map(|c| (c, optional(c.row().name).and_then(|e| e.dyn_into().ok())))
+                .collect(),
             chosen: Cell::new(Choices::default()),
             sliders: Setting::ALL
                 .into_iter()
                 .map(|setting| {
                     let id = setting.slider().id();
-                    SliderControl {
-                        setting,
-                        control: control(&id, &mut missing),
-                        label: find(&format!("experiment-label-{id}"), &mut missing),
+                    let label = format!("experiment-label-{id}");
+                    if setting.is_the_originals() {
+                        SliderControl {
+                            setting,
+                            control: control(&id, &mut missing),
+                            label: find(&label, &mut missing),
+                        }
+                    } else {
+                        SliderControl {
+                            setting,
+                            control: optional(&id).and_then(|e| e.dyn_into().ok()),
+                            label: document().get_element_by_id(&label),
+                        }
                     }
                 })
                 .collect(),
