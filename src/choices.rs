@@ -40,7 +40,12 @@ pub const CHOICES: [ChoiceRow; 3] = [
     ChoiceRow {
         name: "terrain",
         label: "Terrain",
-        options: &[("island", "Island"), ("warped", "Warped"), ("ridged", "Ridged")],
+        options: &[
+            ("island", "Island"),
+            ("warped", "Warped"),
+            ("ridged", "Ridged"),
+            ("diamond-square", "Diamond-square"),
+        ],
         default: 0,
     },
     ChoiceRow {
@@ -69,15 +74,17 @@ pub enum Shape {
     Warped,
     /// The tutorial's ridged variant: each octave `1 − |noise|`.
     Ridged,
+    /// The procedural generation article's midpoint displacement.
+    DiamondSquare,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 3] = [Shape::Island, Shape::Warped, Shape::Ridged];
+    pub const ALL: [Shape; 4] = [Shape::Island, Shape::Warped, Shape::Ridged, Shape::DiamondSquare];
 
     /// Whether the octaves, lacunarity and persistence shape it (the
     /// island's noise has its own, fixed, as the article's has).
     pub fn uses_octaves(self) -> bool {
-        self != Shape::Island
+        matches!(self, Shape::Warped | Shape::Ridged)
     }
 }
 
@@ -175,6 +182,9 @@ impl Choices {
     pub fn uses(&self, setting: Setting) -> bool {
         match setting {
             Setting::Octaves | Setting::Lacunarity | Setting::Persistence => self.shape().uses_octaves(),
+            // Diamond-square has no noise to scale, and only it a roughness
+            Setting::TerrainScale => self.shape() != Shape::DiamondSquare,
+            Setting::Roughness => self.shape() == Shape::DiamondSquare,
             Setting::BrushRadius => self.preset() == Preset::Article,
             _ => true,
         }
@@ -215,10 +225,13 @@ mod tests {
     fn settings_a_choice_leaves_unused_are_known() {
         let mut c = Choices::default();
         let unused = |c: &Choices| Setting::ALL.into_iter().filter(|&s| !c.uses(s)).collect::<Vec<_>>();
-        assert_eq!(unused(&c), [Setting::Octaves, Setting::Lacunarity, Setting::Persistence]);
+        let octaves = [Setting::Octaves, Setting::Lacunarity, Setting::Persistence];
+        assert_eq!(unused(&c), [&octaves[..], &[Setting::Roughness]].concat());
         c.pick(Choice::Terrain, "ridged");
-        assert_eq!(unused(&c), []);
+        assert_eq!(unused(&c), [Setting::Roughness]);
         c.pick(Choice::Preset, "tutorial");
-        assert_eq!(unused(&c), [Setting::BrushRadius]);
+        assert_eq!(unused(&c), [Setting::BrushRadius, Setting::Roughness]);
+        c.pick(Choice::Terrain, "diamond-square");
+        assert_eq!(unused(&c), [&[Setting::BrushRadius, Setting::TerrainScale][..], &octaves[..]].concat());
     }
 }

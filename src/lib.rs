@@ -11,6 +11,7 @@ pub mod brush;
 pub mod bucket_queue;
 pub mod choices;
 pub mod color_schemes;
+pub mod diamond_square;
 pub mod droplet;
 pub mod float_min_max;
 pub mod flow_accumulation;

@@ -1,4 +1,4 @@
-//! The twelve sliders: one table that the page's controls, the link format
+//! The thirteen sliders: one table that the page's controls, the link format
 //! and the defaults all read, so a slider is described in exactly one place.
 
 /// One slider: its name (snake case, as in the original; the page's element
@@ -75,11 +75,12 @@ pub enum Setting {
     Lacunarity,
     Persistence,
     Talus,
+    Roughness,
 }
 
 /// The sliders: the original's, in its order, with its ranges and defaults;
 /// then the tutorial's.
-pub const SLIDERS: [Slider; 12] = [
+pub const SLIDERS: [Slider; 13] = [
     // How hard it rains: drops simulated every frame
     Slider {
         name: "drops_per_frame",
@@ -217,11 +218,23 @@ pub const SLIDERS: [Slider; 12] = [
         timeline_letter: Some('t'),
         builds_the_terrain: false,
     },
+    // Diamond-square: how far the first level's midpoints are moved, halved
+    // at each finer level; 0.65 is the procedural generation article's
+    Slider {
+        name: "roughness",
+        label: "Roughness",
+        min: 0.05,
+        max: 1.0,
+        step: 0.05,
+        default: 0.65,
+        timeline_letter: None,
+        builds_the_terrain: true,
+    },
 ];
 
 impl Setting {
     /// Every setting, in table order.
-    pub const ALL: [Setting; 12] = [
+    pub const ALL: [Setting; 13] = [
         Setting::DropsPerFrame,
         Setting::Erosion,
         Setting::Deposition,
@@ -234,6 +247,7 @@ impl Setting {
         Setting::Lacunarity,
         Setting::Persistence,
         Setting::Talus,
+        Setting::Roughness,
     ];
 
     /// This setting's row of the table.
@@ -269,7 +283,7 @@ impl Setting {
 /// The current value of every slider.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    values: [f64; 12],
+    values: [f64; 13],
 }
 
 impl Default for Settings {
@@ -327,6 +341,9 @@ impl Settings {
     }
     pub fn talus(&self) -> f64 {
         self.get(Setting::Talus)
+    }
+    pub fn roughness(&self) -> f64 {
+        self.get(Setting::Roughness)
     }
 }
 
@@ -392,7 +409,10 @@ mod tests {
             ]
         );
         let building: Vec<Setting> = Setting::ALL.into_iter().filter(|s| s.slider().builds_the_terrain).collect();
-        assert_eq!(building, [Setting::TerrainScale, Setting::Octaves, Setting::Lacunarity, Setting::Persistence]);
+        assert_eq!(
+            building,
+            [Setting::TerrainScale, Setting::Octaves, Setting::Lacunarity, Setting::Persistence, Setting::Roughness]
+        );
         for s in shaping {
             let letter = s.slider().timeline_letter.unwrap();
             assert!(letter.is_ascii_lowercase());

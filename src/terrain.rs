@@ -7,6 +7,7 @@ use rand_pcg::Pcg32;
 use crate::brush::Brush;
 use crate::choices::{Choice, Choices, Preset, Shape};
 use crate::color_schemes::ColorScheme;
+use crate::diamond_square;
 use crate::droplet::{self, DropRules};
 use crate::flow_accumulation::flow_accumulation;
 use crate::flow_routing::Drainage;
@@ -392,8 +393,8 @@ fn shown<'a>(show_original: bool, original: &'a [f32], heights: &'a [f32]) -> &'
 }
 
 /// The ground before any rain, for a shape on a grid: the article's island,
-/// or the tutorial's warped or ridged simplex fBm seeded by the seed, each
-/// stretched to 0..1.
+/// the tutorial's warped or ridged simplex fBm seeded by the seed, or the
+/// procedural generation article's diamond-square, each stretched to 0..1.
 pub fn starting_ground(seed: u32, noise: &FractalNoise, grid: Grid, shape: Shape, settings: &Settings) -> Vec<f32> {
     let scale = settings.terrain_scale();
     let octaves =
@@ -409,6 +410,7 @@ pub fn starting_ground(seed: u32, noise: &FractalNoise, grid: Grid, shape: Shape
             let noise = simplex();
             simplex_fbm::map(grid, scale, octaves, |x, z, o, s| simplex_fbm::ridged(&noise, x, z, o, s))
         }
+        Shape::DiamondSquare => diamond_square::map(grid, seed, settings.roughness()),
     }
 }
 

@@ -120,6 +120,26 @@ fn the_tutorial_preset_is_its_map_its_rules_and_its_rain() {
 }
 
 #[test]
+fn roughness_builds_a_new_diamond_square_map_and_waits_on_the_others() {
+    let mut island = Terrain::new(6);
+    island.rain(100);
+    assert!(!island.rebuilds_for(Setting::Roughness));
+    island.set(Setting::Roughness, 0.3);
+    assert_eq!(island.drops(), 100, "the island has no roughness: the rain goes on");
+    let mut t = terrain(6, 3, 0, 0, 0.0);
+    assert_eq!(t.choices().shape(), Shape::DiamondSquare);
+    let rough = t.heights_hash();
+    t.rain(100);
+    assert!(!t.rebuilds_for(Setting::TerrainScale), "diamond-square has no noise to scale");
+    t.set(Setting::Roughness, 0.3);
+    assert_eq!(t.drops(), 0);
+    assert_ne!(t.heights_hash(), rough);
+    // Smoother: neighbouring cells differ less on average
+    let bumpiness = |h: &[f32]| h.windows(2).map(|w| (w[0] - w[1]).abs() as f64).sum::<f64>();
+    assert!(bumpiness(t.original()) < bumpiness(terrain(6, 3, 0, 0, 0.0).original()));
+}
+
+#[test]
 fn a_new_shape_or_size_builds_anew_and_octaves_wait_on_the_island() {
     let mut t = Terrain::new(2);
     t.rain(1_000);

@@ -17,6 +17,7 @@ const disabled = (page, id) => page.$eval(`#experiment-control-${id}`, e => e.di
 const choices = [
   { pick: { terrain: 'warped' }, grid: [320, 180], expect: { terrain: 'warped', 'map-size': '320x180', preset: 'article' } },
   { pick: { terrain: 'ridged' }, grid: [320, 180], expect: { terrain: 'ridged', 'map-size': '320x180', preset: 'article' } },
+  { pick: { terrain: 'diamond-square' }, grid: [320, 180], expect: { terrain: 'diamond-square', 'map-size': '320x180', preset: 'article' } },
   { pick: { 'map-size': '640x360' }, grid: [640, 360], expect: { terrain: 'island', 'map-size': '640x360', preset: 'article' } },
   { pick: { 'map-size': '512x512', terrain: 'ridged' }, grid: [512, 512], expect: { terrain: 'ridged', 'map-size': '512x512', preset: 'article' } },
   { pick: { preset: 'tutorial' }, grid: [512, 512], expect: { terrain: 'warped', 'map-size': '512x512', preset: 'tutorial' } }
@@ -70,6 +71,10 @@ test('sliders a choice leaves unused are greyed out, and the preset moves the sl
     [true, true, true, false, false], 'the island has no octaves')
   await page.selectOption('#experiment-control-terrain', 'ridged')
   assert.equal(await disabled(page, 'octaves'), false)
+  assert.equal(await disabled(page, 'roughness'), true, 'only diamond-square has a roughness')
+  await page.selectOption('#experiment-control-terrain', 'diamond-square')
+  assert.deepEqual(await Promise.all(['roughness', 'terrain-scale', 'octaves'].map(id => disabled(page, id))), [false, true, true])
+  await page.selectOption('#experiment-control-terrain', 'ridged')
   await page.selectOption('#experiment-control-preset', 'tutorial')
   await page.waitForFunction(() => document.querySelector('#experiment-control-map-size').value === '512x512')
   assert.equal(await disabled(page, 'brush-radius'), true, 'the tutorial\'s drop has no brush')
