@@ -15,8 +15,11 @@ use std::time::{Duration, Instant};
 
 use hydraulic_erosion::choices::{Choice, Choices, Preset, MAP_SIZES};
 use hydraulic_erosion::color_schemes::scheme;
+use hydraulic_erosion::diamond_square;
+use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::settings::Settings;
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
+use hydraulic_erosion::trees::Forest;
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -113,6 +116,19 @@ fn main() {
             ns(time(10, || t.relief(scheme("site_dark").unwrap())[0])),
         );
     }
+
+    let article = Grid::ARTICLE;
+    let ds = time(10, || diamond_square::map(article, 1, 0.65));
+    let spots = time(10, || Forest::new(1, article));
+    let forest = Forest::new(1, article);
+    let standing = time(30, || forest.standing(eroded.heights(), 0.25, None).len());
+    println!(
+        "the landscape's parts on the article's map: diamond-square {:.2} ms (a 513 × 513 grid), tree spots {:.2} ms ({} by Poisson disc sampling), the trees standing {:.3} ms a frame",
+        ms(ds),
+        ms(spots),
+        forest.spots().len(),
+        ms(standing)
+    );
 
     let mut pipeline = Vec::new();
     for _ in 0..3 {

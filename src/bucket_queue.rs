@@ -23,7 +23,7 @@
 
 /// The f32's bits, turned so that unsigned order is numeric order.
 #[inline(always)]
-fn ordered(value: f32) -> u32 {
+pub fn ordered(value: f32) -> u32 {
     let bits = value.to_bits();
     if bits >> 31 == 1 {
         !bits
@@ -45,6 +45,13 @@ type Entry = u64;
 #[inline(always)]
 fn entry(value: f32, item: u32) -> Entry {
     (ordered(value) as u64) << 32 | item as u64
+}
+
+/// Sorts keys highest first. One function for every such sort, so the page
+/// carries one copy of the sorting code.
+#[inline(never)]
+pub fn sort_highest_first(keys: &mut [u64]) {
+    keys.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 #[derive(Clone, Debug)]
@@ -129,7 +136,7 @@ impl BucketQueue {
             let next = (self.current + 1..self.buckets.len()).find(|&b| !self.buckets[b].is_empty())?;
             let spent = std::mem::take(&mut self.now);
             self.now = std::mem::replace(&mut self.buckets[next], spent);
-            self.now.sort_unstable_by(|a, b| b.cmp(a));
+            sort_highest_first(&mut self.now);
             self.current = next;
         }
         let entry = self.now.pop()?;

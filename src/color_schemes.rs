@@ -22,6 +22,9 @@ pub struct ColorScheme {
     pub line: &'static str,
     /// Every fifth contour and the coastline.
     pub index_line: &'static str,
+    /// Trees' outlines (the procedural generation article draws them dark
+    /// green, a little transparent, on its green land).
+    pub tree: &'static str,
 }
 
 pub const SCHEMES: [ColorScheme; 5] = [
@@ -34,6 +37,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         bank: "#0a0a0a",
         line: "rgba(255, 255, 255, 0.22)",
         index_line: "rgba(255, 255, 255, 0.6)",
+        tree: "rgba(150, 200, 110, 0.7)",
     },
     ColorScheme {
         key: "site_light",
@@ -44,6 +48,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         bank: "#ffffff",
         line: "rgba(0, 0, 0, 0.22)",
         index_line: "#b84900",
+        tree: "rgba(40, 100, 40, 0.65)",
     },
     ColorScheme {
         key: "topographic",
@@ -54,6 +59,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         bank: "#1d4f8a",
         line: "rgba(110, 80, 50, 0.45)",
         index_line: "#6e4a2a",
+        tree: "rgba(20, 80, 20, 0.55)",
     },
     ColorScheme {
         key: "blueprint",
@@ -64,6 +70,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         bank: "#0b3d91",
         line: "rgba(255, 255, 255, 0.35)",
         index_line: "#ffffff",
+        tree: "rgba(255, 255, 255, 0.75)",
     },
     ColorScheme {
         key: "bw",
@@ -74,6 +81,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         bank: "#000000",
         line: "rgba(255, 255, 255, 0.3)",
         index_line: "#ffffff",
+        tree: "rgba(255, 255, 255, 0.6)",
     },
 ];
 

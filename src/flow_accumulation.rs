@@ -22,6 +22,7 @@
 
 use std::f64::consts::SQRT_2;
 
+use crate::bucket_queue::{ordered, sort_highest_first};
 use crate::flow_routing::Drainage;
 use crate::grid::Grid;
 
@@ -31,15 +32,22 @@ use crate::grid::Grid;
 pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
     let cells = grid.cells();
     assert_eq!(heights.len(), cells);
-    let mut order: Vec<u32> = (0..cells as u32).collect();
-    // Highest first; a stable sort keeps equal heights in index order, as
-    // JavaScript's does
-    order.sort_by(|&a, &b| heights[b as usize].partial_cmp(&heights[a as usize]).unwrap_or(std::cmp::Ordering::Equal));
+    // Highest first, and equal heights in index order, as JavaScript's
+    // stable sort leaves them: a key of the height's ordered bits over the
+    // index's complement sorts both ways at once (−0 counts as 0, which its
+    // comparison of differences makes it)
+    let mut order: Vec<u64> = heights
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| (ordered(if h == 0.0 { 0.0 } else { h }) as u64) << 32 | !(i as u32) as u64)
+        .collect();
+    sort_highest_first(&mut order);
     let mut drainage = Drainage::new(grid);
     for (i, next) in drainage.downstream.iter_mut().enumerate() {
         *next = steepest(grid, heights, i);
     }
-    for &i in &order {
+    for &key in &order {
+        let i = !(key as u32);
         let next = drainage.downstream[i as usize];
         if next >= 0 {
             drainage.water[next as usize] += drainage.water[i as usize];

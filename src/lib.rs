@@ -22,6 +22,7 @@ pub mod heightmap;
 pub mod island;
 pub mod marching_squares;
 pub mod perlin;
+pub mod poisson_disc;
 pub mod presets;
 pub mod priority_flood;
 pub mod relief;
@@ -34,6 +35,7 @@ pub mod sketch;
 pub mod terrain;
 pub mod thermal_erosion;
 pub mod toggles;
+pub mod trees;
 pub mod tutorial_droplet;
 pub mod viewport;
 

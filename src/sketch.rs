@@ -32,6 +32,7 @@ use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
 use crate::toggles::{Toggle, Toggles};
+use crate::trees::{Forest, Tree};
 use crate::viewport::Viewport;
 
 /// While it rains, the link is offered to the address bar at most this
@@ -156,6 +157,8 @@ pub trait Painter {
     /// The relief image, one RGBA pixel per cell of `grid`.
     fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport);
     fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport);
+    /// Trees: a crown and a trunk each, above the relief, below the rivers.
+    fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport);
     fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
     /// Debug mode: the latest drops' routes and how many have fallen.
     fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
@@ -170,6 +173,7 @@ impl Painter for NoPainter {
     fn begin(&mut self, _: Size, _: &ColorScheme) {}
     fn relief(&mut self, _: &[u8], _: Grid, _: Viewport) {}
     fn contours(&mut self, _: &Contours, _: &ColorScheme, _: Viewport) {}
+    fn trees(&mut self, _: &[Tree], _: &ColorScheme, _: Viewport) {}
     fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
     fn progress(&mut self, _: u64, _: u64, _: bool) {}
@@ -192,6 +196,8 @@ pub struct Status {
     pub exact: bool,
     /// The backing store's size.
     pub canvas: (u32, u32),
+    /// Trees standing in the last frame drawn (0 when they are off).
+    pub trees: usize,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -227,6 +233,10 @@ pub struct Sketch {
     /// longer picks one.
     scheme_picked: bool,
     toggles: Toggles,
+    /// The spots trees may stand on, once trees are shown, and how many
+    /// stood in the last frame.
+    forest: Option<Forest>,
+    trees: usize,
     reduced_motion: bool,
     size: Size,
     /// When the last frame rained, to rain the display frames since.
@@ -277,6 +287,8 @@ impl Sketch {
             scheme: first_scheme,
             scheme_picked: link.scheme.and_then(scheme).is_some(),
             toggles: link.toggles,
+            forest: None,
+            trees: 0,
             reduced_motion: start.reduced_motion,
             size: start.size,
             rained_at: None,
@@ -325,6 +337,7 @@ impl Sketch {
             changes: self.timeline.changes().len(),
             exact: self.timeline.is_exact(),
             canvas: self.size.backing(),
+            trees: self.trees,
         }
     }
 
@@ -540,6 +553,7 @@ impl Sketch {
             Toggle::Rivers => {}
             Toggle::Original => self.terrain.set_show_original(on),
             Toggle::Debug => self.terrain.set_record_paths(on),
+            Toggle::Trees => {}
         }
     }
 
@@ -556,6 +570,14 @@ impl Sketch {
         }
         if self.toggles.get(Toggle::Rivers) {
             self.update_rivers();
+        }
+        self.trees = 0;
+        if self.toggles.get(Toggle::Trees) {
+            let trees = self.standing_trees();
+            self.trees = trees.len();
+            painter.trees(&trees, scheme, view);
+        }
+        if self.toggles.get(Toggle::Rivers) {
             painter.rivers(self.rivers.strokes(), scheme, view);
         }
         if self.toggles.get(Toggle::Debug) {
@@ -567,6 +589,17 @@ impl Sketch {
         if let Some(r) = &self.replaying {
             painter.progress(self.terrain.drops(), r.replay.target(), r.capped);
         }
+    }
+
+    /// The trees on the ground shown, out of the rivers drawn.
+    fn standing_trees(&mut self) -> Vec<Tree> {
+        let (seed, grid) = (self.terrain.seed(), self.terrain.grid());
+        if !self.forest.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
+            self.forest = Some(Forest::new(seed, grid));
+        }
+        let water = self.toggles.get(Toggle::Rivers).then(|| self.rivers.shown());
+        let forest = self.forest.as_ref().expect("made above");
+        forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water)
     }
 
     /// While it rains the rivers are worked out again every RIVER_EVERY

@@ -1,4 +1,4 @@
-//! The three toggles: one table that the page's checkboxes, the link format
+//! The four toggles: one table that the page's checkboxes, the link format
 //! and the defaults all read, as the sliders have theirs.
 
 /// One toggle: its name in a link (`he-rivers`), the ID of its checkbox
@@ -20,22 +20,35 @@ pub enum Toggle {
     Original,
     /// The latest drops' routes and the count of drops.
     Debug,
+    /// Trees where the ground suits them (the procedural generation
+    /// article's).
+    Trees,
 }
 
 /// The toggles, in the original's order.
-pub const TOGGLES: [ToggleRow; 3] = [
+pub const TOGGLES: [ToggleRow; 4] = [
     ToggleRow { name: "rivers", control: "rivers", default: true },
     ToggleRow { name: "original", control: "original", default: false },
     ToggleRow { name: "debug", control: "debug-mode", default: false },
+    ToggleRow { name: "trees", control: "trees", default: false },
 ];
+
+/// The original sketch's toggles: the first rows of the table (a host page
+/// made for it may leave the others out).
+const ORIGINAL_TOGGLES: usize = 3;
 
 impl Toggle {
     /// Every toggle, in table order.
-    pub const ALL: [Toggle; 3] = [Toggle::Rivers, Toggle::Original, Toggle::Debug];
+    pub const ALL: [Toggle; 4] = [Toggle::Rivers, Toggle::Original, Toggle::Debug, Toggle::Trees];
 
     /// This toggle's row of the table.
     pub fn row(self) -> &'static ToggleRow {
         &TOGGLES[self as usize]
+    }
+
+    /// Whether the original sketch has this toggle.
+    pub fn is_the_originals(self) -> bool {
+        (self as usize) < ORIGINAL_TOGGLES
     }
 
     /// The toggle a link calls `name`.
@@ -47,7 +60,7 @@ impl Toggle {
 /// Whether each toggle is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toggles {
-    on: [bool; 3],
+    on: [bool; 4],
 }
 
 impl Default for Toggles {
@@ -73,7 +86,8 @@ mod tests {
     #[test]
     fn defaults_are_the_originals_and_names_find_their_toggle() {
         let t = Toggles::default();
-        assert_eq!([t.get(Toggle::Rivers), t.get(Toggle::Original), t.get(Toggle::Debug)], [true, false, false]);
+        assert_eq!(Toggle::ALL.map(|x| t.get(x)), [true, false, false, false]);
+        assert!(Toggle::Debug.is_the_originals() && !Toggle::Trees.is_the_originals());
         for toggle in Toggle::ALL {
             assert_eq!(Toggle::from_name(toggle.row().name), Some(toggle));
         }

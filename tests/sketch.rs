@@ -11,6 +11,7 @@ use hydraulic_erosion::share::link;
 use hydraulic_erosion::sketch::{Input, Painter, Show, Size, Sketch, Start};
 use hydraulic_erosion::terrain::RAIN_TARGET;
 use hydraulic_erosion::toggles::Toggle;
+use hydraulic_erosion::trees::Tree;
 use hydraulic_erosion::viewport::Viewport;
 
 /// Records what a frame draws, in order.
@@ -20,6 +21,7 @@ struct Recorder {
     schemes: Vec<&'static str>,
     sizes: Vec<Size>,
     strokes: usize,
+    trees: Vec<Tree>,
     progress: Option<(u64, u64, bool)>,
 }
 
@@ -38,6 +40,10 @@ impl Painter for Recorder {
     fn contours(&mut self, contours: &Contours, _: &ColorScheme, _: Viewport) {
         assert!(!contours.regular.is_empty());
         self.calls.push("contours");
+    }
+    fn trees(&mut self, trees: &[Tree], _: &ColorScheme, _: Viewport) {
+        self.trees = trees.to_vec();
+        self.calls.push("trees");
     }
     fn rivers(&mut self, strokes: &[Stroke], _: &ColorScheme, _: Viewport) {
         self.strokes = strokes.iter().filter(|s| !s.ops.is_empty()).count();
@@ -384,4 +390,36 @@ fn the_tutorials_rain_stops_at_its_hundred_batches() {
         n += 1;
     }
     assert_eq!((n, sketch.terrain().drops()), (100, 100_000));
+}
+
+#[test]
+fn trees_stand_between_the_contours_and_the_rivers_follow_the_ground_and_come_back_from_a_link() {
+    let mut a = fresh(5);
+    let mut painter = Recorder::default();
+    a.input(Input::Toggle(Toggle::Trees, true), 0.0);
+    frames(&mut a, &mut painter, 1);
+    assert_eq!(painter.calls, ["begin", "relief", "contours", "trees", "rivers"]);
+    let first = painter.trees.clone();
+    assert!(first.len() > 300, "{} trees on a fresh island", first.len());
+    assert_eq!(a.status().trees, first.len());
+    // The sea rises over the lowland trees' ground
+    a.input(Input::Set(Setting::SeaLevel, 0.45), 0.0);
+    frames(&mut a, &mut painter, 1);
+    assert!(painter.trees.len() < first.len(), "{} trees after the sea rose", painter.trees.len());
+    let sea = a.terrain().settings().sea_level() as f32;
+    let grid = a.terrain().grid();
+    let heights = a.terrain().heights();
+    assert!(painter.trees.iter().all(|t| heights[t.y as usize * grid.cols + t.x as usize] >= sea));
+    frames(&mut a, &mut painter, 30);
+    let query = link::write(&a.link());
+    assert!(query.contains("he-trees=1"), "{query}");
+    let mut b = Sketch::new(Start { link: link::read(&query).link, ..Start::fresh(0, SIZE) });
+    let mut other = Recorder::default();
+    while b.wants_frames() {
+        b.frame(&mut ticking(), &mut other);
+    }
+    assert_eq!(b.terrain().heights_hash(), a.terrain().heights_hash());
+    a.input(Input::PlayPause, 0.0);
+    frames(&mut a, &mut painter, 1);
+    assert_eq!(other.trees, painter.trees, "the same trees on the same ground");
 }

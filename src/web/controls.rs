@@ -86,7 +86,17 @@ impl Controls {
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
-            toggles: Toggle::ALL.into_iter().map(|t| (t, control(t.row().control, &mut missing))).collect(),
+            toggles: Toggle::ALL
+                .into_iter()
+                .map(|t| {
+                    let checkbox = if t.is_the_originals() {
+                        control(t.row().control, &mut missing)
+                    } else {
+                        optional(t.row().control).and_then(|e| e.dyn_into().ok())
+                    };
+                    (t, checkbox)
+                })
+                .collect(),
             // Optional, as are the sliders the original does not have
             choices: Choice::ALL
                 .into_iter()

@@ -1,0 +1,158 @@
+//! Trees, as the procedural generation article places them: spots by
+//! Poisson disc sampling, a tree on each where the ground suits it, drawn as
+//! a crown and a trunk sized by elevation.
+//!
+//! The article keeps a tree between elevations 0.43 and 0.72 of a map whose
+//! water lies below 0.36; here the band stands at the same share of the land
+//! above the sea level, which is exactly the article's at a sea level of
+//! 0.36. Beyond the article, no tree stands on a slope too steep for it or
+//! in a river. The spots belong to the seed and the map's grid; which of
+//! them carry a tree is worked out from the ground as it is, so trees follow
+//! the ground as it erodes.
+//!
+//! ```
+//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::trees::Forest;
+//! let grid = Grid::ARTICLE;
+//! let forest = Forest::new(3, grid);
+//! let flat = vec![0.5f32; grid.cells()];
+//! let trees = forest.standing(&flat, 0.25, None);
+//! assert!(trees.len() > 1000, "a flat meadow in the band grows a tree on every spot");
+//! ```
+
+use rand_core::Rng;
+use rand_pcg::Pcg32;
+
+use crate::grid::Grid;
+use crate::poisson_disc::{poisson_disc, ATTEMPTS};
+use crate::river_view::RIVER_START;
+
+/// Trees stand at least this far apart, in cells of the article's map: the
+/// article's 18 pixels on its 1,024-pixel picture of 257 cells.
+pub const SPACING: f64 = 18.0 * 257.0 / 1024.0;
+/// The article's water level and its band of elevations for trees.
+const ARTICLE_WATER: f64 = 0.36;
+const ARTICLE_BAND: [f64; 2] = [0.43, 0.72];
+/// Trees' sizes across their band, in cells of the article's map: the
+/// article's 3 to 8 pixels.
+const SIZES: [f64; 2] = [3.0 * 257.0 / 1024.0, 8.0 * 257.0 / 1024.0];
+/// No tree stands where the ground falls more than this to a neighbour, per
+/// cell of the article's map (a slope of about 1 in 30 on heights of 0..1).
+pub const STEEPEST: f64 = 0.03;
+/// The generator's stream for the spots: apart from the rain's and the
+/// terrain's.
+const STREAM: u64 = 0x7ee5;
+
+/// A tree: where it stands (in grid coordinates) and how big it is (in
+/// cells).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tree {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+}
+
+/// The spots trees may stand on, for a seed and a grid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Forest {
+    grid: Grid,
+    seed: u32,
+    spots: Vec<[f64; 2]>,
+}
+
+impl Forest {
+    /// The spots for `seed` on `grid`, by Poisson disc sampling.
+    pub fn new(seed: u32, grid: Grid) -> Forest {
+        let mut rng = Pcg32::new(seed as u64, STREAM);
+        let mut unit = || (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+        let spacing = SPACING / grid.per_cell(1.0);
+        let (width, height) = ((grid.cols - 1) as f64, (grid.rows - 1) as f64);
+        Forest { grid, seed, spots: poisson_disc(width, height, spacing, ATTEMPTS, &mut unit) }
+    }
+
+    /// Whether these are the spots for `seed` on `grid`.
+    pub fn is_for(&self, seed: u32, grid: Grid) -> bool {
+        self.seed == seed && self.grid == grid
+    }
+
+    pub fn spots(&self) -> &[[f64; 2]] {
+        &self.spots
+    }
+
+    /// The trees standing on `heights` with the sea at `sea_level`: on the
+    /// spots whose ground is in the band, not too steep, and (given the
+    /// water through each cell, in cells of the article's map) not in a
+    /// river.
+    pub fn standing(&self, heights: &[f32], sea_level: f64, water: Option<&[f32]>) -> Vec<Tree> {
+        let grid = self.grid;
+        assert_eq!(heights.len(), grid.cells());
+        let land = 1.0 - sea_level;
+        let band = ARTICLE_BAND.map(|e| sea_level + land * (e - ARTICLE_WATER) / (1.0 - ARTICLE_WATER));
+        let per_article_cell = grid.per_cell(1.0);
+        let steepest = STEEPEST * per_article_cell;
+        self.spots
+            .iter()
+            .filter_map(|&[x, y]| {
+                let (cx, cy) = (x as usize, y as usize);
+                let i = cy * grid.cols + cx;
+                let h = heights[i] as f64;
+                if h < band[0] || h > band[1] {
+                    return None;
+                }
+                let fall = grid.neighbours(i).map(|(j, _)| (h - heights[j] as f64).abs()).fold(0.0, f64::max);
+                if fall > steepest || water.is_some_and(|w| w[i] >= RIVER_START) {
+                    return None;
+                }
+                let share = (h - band[0]) / (band[1] - band[0]);
+                let size = (SIZES[0] + (SIZES[1] - SIZES[0]) * share) / per_article_cell;
+                Some(Tree { x: x as f32, y: y as f32, size: size as f32 })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trees_keep_to_their_band_and_grow_with_elevation() {
+        let grid = Grid::ARTICLE;
+        let forest = Forest::new(1, grid);
+        // Heights rising west to east from 0 to 1, gently (1/319 a cell)
+        let ramp: Vec<f32> = (0..grid.cells()).map(|i| (i % grid.cols) as f32 / 319.0).collect();
+        let trees = forest.standing(&ramp, 0.36, None);
+        assert!(!trees.is_empty());
+        for t in &trees {
+            let h = ramp[t.y as usize * grid.cols + t.x as usize];
+            assert!((0.43..=0.72).contains(&h), "a tree at height {h}: the article's band at its water level");
+        }
+        let (low, high) = trees.iter().fold((f32::MAX, 0f32), |(l, h), t| (l.min(t.size), h.max(t.size)));
+        assert!(low < 0.85 && high > 1.9, "sizes {low}..{high} cells: the article's 3 to 8 pixels");
+        let lowest = trees.iter().min_by(|a, b| a.x.total_cmp(&b.x)).unwrap();
+        assert!(lowest.size < 1.0, "the lowest trees are the smallest");
+    }
+
+    #[test]
+    fn no_tree_on_a_cliff_or_in_a_river_and_the_seed_decides_the_spots() {
+        let grid = Grid::ARTICLE;
+        let forest = Forest::new(2, grid);
+        let flat = vec![0.5f32; grid.cells()];
+        let all = forest.standing(&flat, 0.25, None).len();
+        assert_eq!(all, forest.spots().len(), "every spot of a meadow in the band");
+        // Steps of 0.05 every tenth column: no tree next to a step (the
+        // map's first column has none)
+        let steps: Vec<f32> = (0..grid.cells()).map(|i| 0.4 + ((i % grid.cols) / 10) as f32 * 0.05 % 0.3).collect();
+        let on_steps = forest.standing(&steps, 0.25, None);
+        let by_a_step: Vec<(f32, f32)> =
+            on_steps.iter().filter(|t| t.x >= 1.0 && matches!(t.x as usize % 10, 0 | 9)).map(|t| (t.x, t.y)).collect();
+        assert!(by_a_step.is_empty(), "trees by a step: {by_a_step:?}");
+        // A river through every cell of the left half
+        let water: Vec<f32> = (0..grid.cells()).map(|i| if i % grid.cols < 160 { 1000.0 } else { 1.0 }).collect();
+        let dry = forest.standing(&flat, 0.25, Some(&water));
+        assert!(dry.iter().all(|t| t.x >= 160.0) && dry.len() < all * 6 / 10);
+        assert_eq!(forest, Forest::new(2, grid));
+        assert_ne!(forest.spots(), Forest::new(3, grid).spots());
+        assert!(forest.is_for(2, grid) && !forest.is_for(2, Grid::new(640, 360)));
+    }
+}
