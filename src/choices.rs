@@ -32,11 +32,12 @@ pub enum Choice {
     Terrain,
     MapSize,
     Preset,
+    RiverStyle,
 }
 
 /// The choices, in the page's order. The options of each are in the order of
 /// its enum's `ALL` ([`Shape::ALL`], [`MAP_SIZES`], [`Preset::ALL`]).
-pub const CHOICES: [ChoiceRow; 3] = [
+pub const CHOICES: [ChoiceRow; 4] = [
     ChoiceRow {
         name: "terrain",
         label: "Terrain",
@@ -51,19 +52,45 @@ pub const CHOICES: [ChoiceRow; 3] = [
     ChoiceRow {
         name: "map-size",
         label: "Map size",
-        options: &[("320x180", "320 × 180"), ("640x360", "640 × 360"), ("512x512", "512 × 512")],
+        options: &[
+            ("320x180", "320 × 180"),
+            ("640x360", "640 × 360"),
+            ("512x512", "512 × 512"),
+            ("257x257", "257 × 257"),
+        ],
         default: 0,
     },
     ChoiceRow {
         name: "preset",
         label: "Preset",
-        options: &[("article", "Article"), ("tutorial", "Tutorial")],
+        options: &[("article", "Article"), ("tutorial", "Tutorial"), ("landscape", "Landscape")],
+        default: 0,
+    },
+    ChoiceRow {
+        name: "river-style",
+        label: "Rivers",
+        options: &[("drainage", "Where the rain drains"), ("traced", "Traced from the peaks")],
         default: 0,
     },
 ];
 
+/// How rivers are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiverStyle {
+    /// Where all the rain drains (the article's, or the tutorial's flow
+    /// accumulation under its preset).
+    Drainage,
+    /// The procedural generation article's: a few rivers traced downhill
+    /// from high points ([`crate::traced_rivers`]).
+    Traced,
+}
+
+impl RiverStyle {
+    pub const ALL: [RiverStyle; 2] = [RiverStyle::Drainage, RiverStyle::Traced];
+}
+
 /// The map sizes, in the order of the map size's options.
-pub const MAP_SIZES: [Grid; 3] = [Grid::ARTICLE, Grid::new(640, 360), Grid::new(512, 512)];
+pub const MAP_SIZES: [Grid; 4] = [Grid::ARTICLE, Grid::new(640, 360), Grid::new(512, 512), Grid::new(257, 257)];
 
 /// What the starting ground is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,15 +124,24 @@ pub enum Preset {
     /// The tutorial's pipeline: its `simulateDroplet`, its
     /// `flowAccumulation` for rivers; 100 batches of 1,000 drops.
     Tutorial,
+    /// The procedural generation article's landscape, on which the
+    /// article's rain then falls.
+    Landscape,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 2] = [Preset::Article, Preset::Tutorial];
+    pub const ALL: [Preset; 3] = [Preset::Article, Preset::Tutorial, Preset::Landscape];
+
+    /// Whether the rain follows the tutorial's rules (its drop, its rivers,
+    /// its 100 batches) rather than the article's.
+    pub fn is_the_tutorials(self) -> bool {
+        self == Preset::Tutorial
+    }
 }
 
 impl Choice {
     /// Every choice, in table order.
-    pub const ALL: [Choice; 3] = [Choice::Terrain, Choice::MapSize, Choice::Preset];
+    pub const ALL: [Choice; 4] = [Choice::Terrain, Choice::MapSize, Choice::Preset, Choice::RiverStyle];
 
     /// This choice's row of the table.
     pub fn row(self) -> &'static ChoiceRow {
@@ -117,6 +153,12 @@ impl Choice {
         Choice::ALL.into_iter().find(|c| c.row().name == name)
     }
 
+    /// Whether picking another option starts the rain again: a new shape,
+    /// size or preset does; how rivers are drawn does not.
+    pub fn restarts_the_rain(self) -> bool {
+        self != Choice::RiverStyle
+    }
+
     /// The option called `key`, by its place in the list.
     pub fn option(self, key: &str) -> Option<usize> {
         self.row().options.iter().position(|(k, _)| *k == key)
@@ -126,7 +168,7 @@ impl Choice {
 /// The option picked for each choice, by its place in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Choices {
-    picked: [usize; 3],
+    picked: [usize; 4],
 }
 
 impl Default for Choices {
@@ -175,6 +217,10 @@ impl Choices {
         Preset::ALL[self.get(Choice::Preset)]
     }
 
+    pub fn river_style(&self) -> RiverStyle {
+        RiverStyle::ALL[self.get(Choice::RiverStyle)]
+    }
+
     /// Whether `setting` does anything with these choices: the octaves,
     /// lacunarity and persistence only shape the simplex terrains, and the
     /// tutorial's drop has no brush. The page greys out the others; their
@@ -185,7 +231,7 @@ impl Choices {
             // Diamond-square has no noise to scale, and only it a roughness
             Setting::TerrainScale => self.shape() != Shape::DiamondSquare,
             Setting::Roughness => self.shape() == Shape::DiamondSquare,
-            Setting::BrushRadius => self.preset() == Preset::Article,
+            Setting::BrushRadius => !self.preset().is_the_tutorials(),
             _ => true,
         }
     }
@@ -200,6 +246,7 @@ mod tests {
         assert_eq!(Choice::Terrain.row().options.len(), Shape::ALL.len());
         assert_eq!(Choice::MapSize.row().options.len(), MAP_SIZES.len());
         assert_eq!(Choice::Preset.row().options.len(), Preset::ALL.len());
+        assert_eq!(Choice::RiverStyle.row().options.len(), RiverStyle::ALL.len());
         for (grid, (key, _)) in MAP_SIZES.iter().zip(Choice::MapSize.row().options) {
             assert_eq!(*key, format!("{}x{}", grid.cols, grid.rows));
         }
@@ -214,11 +261,11 @@ mod tests {
         let mut c = Choices::default();
         assert_eq!((c.shape(), c.grid(), c.preset()), (Shape::Island, Grid::ARTICLE, Preset::Article));
         assert!(!c.pick(Choice::MapSize, "1024x1024"));
-        assert!(!c.set(Choice::Preset, 2));
+        assert!(!c.set(Choice::Preset, 3), "one past the list");
         assert!(!c.pick(Choice::Terrain, "island"), "no change");
         assert!(c.pick(Choice::MapSize, "512x512"));
         assert_eq!(c.grid(), Grid::new(512, 512));
-        assert_eq!(c, Choices { picked: [0, 2, 0] });
+        assert_eq!(c, Choices { picked: [0, 2, 0, 0] });
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The five colour schemes, with the original's exact colours.
+//! The colour schemes: the original's five, with its exact colours, and the
+//! procedural generation article's Landscape.
 //!
 //! `land` runs from the coast to the highest peaks; any number of stops,
 //! blended evenly. The two "site" schemes use the blog's own palette.
@@ -25,9 +26,34 @@ pub struct ColorScheme {
     /// Trees' outlines (the procedural generation article draws them dark
     /// green, a little transparent, on its green land).
     pub tree: &'static str,
+    /// For a scheme coloured by elevation itself rather than from the coast
+    /// up (the Landscape), its bands; empty for the others.
+    pub elevation_bands: &'static [ElevationBand],
 }
 
-pub const SCHEMES: [ColorScheme; 5] = [
+/// A band of a scheme coloured by elevation: from the band below's top up to
+/// `top`, blended from one colour to the other.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ElevationBand {
+    pub top: f64,
+    pub from: &'static str,
+    pub to: &'static str,
+}
+
+/// The procedural generation article's five bands (its `drawHeightmap`):
+/// deep to shallow water, sand, grass, rock, snow.
+pub const LANDSCAPE_BANDS: [ElevationBand; 5] = [
+    ElevationBand { top: 0.35, from: "#1a3a6b", to: "#2a5fa5" },
+    ElevationBand { top: 0.42, from: "#d4b483", to: "#c9a96e" },
+    ElevationBand { top: 0.70, from: "#4a7c4e", to: "#2d5a32" },
+    ElevationBand { top: 0.85, from: "#8c8c8c", to: "#707070" },
+    ElevationBand { top: 1.0, from: "#e8e8e8", to: "#ffffff" },
+];
+
+/// The original sketch's schemes: the first rows of [`SCHEMES`].
+pub const ORIGINAL_SCHEMES: usize = 5;
+
+pub const SCHEMES: [ColorScheme; 6] = [
     ColorScheme {
         key: "site_dark",
         label: "Site Dark",
@@ -38,6 +64,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         line: "rgba(255, 255, 255, 0.22)",
         index_line: "rgba(255, 255, 255, 0.6)",
         tree: "rgba(150, 200, 110, 0.7)",
+        elevation_bands: &[],
     },
     ColorScheme {
         key: "site_light",
@@ -49,6 +76,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         line: "rgba(0, 0, 0, 0.22)",
         index_line: "#b84900",
         tree: "rgba(40, 100, 40, 0.65)",
+        elevation_bands: &[],
     },
     ColorScheme {
         key: "topographic",
@@ -60,6 +88,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         line: "rgba(110, 80, 50, 0.45)",
         index_line: "#6e4a2a",
         tree: "rgba(20, 80, 20, 0.55)",
+        elevation_bands: &[],
     },
     ColorScheme {
         key: "blueprint",
@@ -71,6 +100,7 @@ pub const SCHEMES: [ColorScheme; 5] = [
         line: "rgba(255, 255, 255, 0.35)",
         index_line: "#ffffff",
         tree: "rgba(255, 255, 255, 0.75)",
+        elevation_bands: &[],
     },
     ColorScheme {
         key: "bw",
@@ -82,6 +112,20 @@ pub const SCHEMES: [ColorScheme; 5] = [
         line: "rgba(255, 255, 255, 0.3)",
         index_line: "#ffffff",
         tree: "rgba(255, 255, 255, 0.6)",
+        elevation_bands: &[],
+    },
+    ColorScheme {
+        key: "landscape",
+        label: "Landscape",
+        land: &["#d4b483", "#4a7c4e", "#8c8c8c", "#e8e8e8"],
+        sea: ["#2a5fa5", "#1a3a6b"],
+        // The article's rivers: stroke(40, 120, 200)
+        river: "#2878c8",
+        bank: "#1a3a6b",
+        line: "rgba(0, 0, 0, 0.18)",
+        index_line: "rgba(0, 0, 0, 0.45)",
+        tree: "rgba(20, 80, 20, 0.55)",
+        elevation_bands: &LANDSCAPE_BANDS,
     },
 ];
 

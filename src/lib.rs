@@ -35,6 +35,7 @@ pub mod sketch;
 pub mod terrain;
 pub mod thermal_erosion;
 pub mod toggles;
+pub mod traced_rivers;
 pub mod trees;
 pub mod tutorial_droplet;
 pub mod viewport;

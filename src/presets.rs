@@ -1,7 +1,8 @@
 //! The presets: one click from the article's sketch to the tutorial's
-//! pipeline. A preset picks whose rules the rain follows
-//! ([`Preset`]) and sets the settings and choices that go with them; the
-//! reader can change any of them after.
+//! pipeline or the procedural generation article's landscape. A preset picks
+//! whose rules the rain follows ([`Preset`]) and sets the settings and
+//! choices that go with them, and how the map looks (its scheme, its trees);
+//! the reader can change any of them after.
 
 use crate::choices::{Choice, Choices, Preset};
 use crate::settings::{Setting, Settings};
@@ -12,6 +13,26 @@ pub const TUTORIAL_TERRAIN_SCALE: f64 = 0.016;
 /// Olsen's talus for a 512-cell map, 4/512 to the slider's thousandths (see
 /// [`crate::thermal_erosion`]).
 pub const TUTORIAL_TALUS: f64 = 0.008;
+
+/// The procedural generation article's water level.
+pub const LANDSCAPE_WATER: f64 = 0.36;
+
+/// How a preset's map looks: the scheme it picks, if any, and whether trees
+/// are shown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    pub scheme: Option<&'static str>,
+    pub trees: bool,
+}
+
+/// How `preset`'s map looks: the landscape in its own colours with its
+/// trees; the others without trees, in the scheme already shown.
+pub fn look(preset: Preset) -> Look {
+    match preset {
+        Preset::Landscape => Look { scheme: Some("landscape"), trees: true },
+        Preset::Article | Preset::Tutorial => Look { scheme: None, trees: false },
+    }
+}
 
 /// The settings and choices `preset` starts from.
 ///
@@ -40,6 +61,15 @@ pub fn starting(preset: Preset) -> (Settings, Choices) {
             // the pits and edges
             settings.set(Setting::SeaLevel, 0.0);
         }
+        Preset::Landscape => {
+            // Diamond-square on the article's 257-cell grid (roughness 0.65,
+            // the slider's default), its water level, six traced rivers
+            choices.pick(Choice::Terrain, "diamond-square");
+            choices.pick(Choice::MapSize, "257x257");
+            choices.pick(Choice::Preset, "landscape");
+            choices.pick(Choice::RiverStyle, "traced");
+            settings.set(Setting::SeaLevel, LANDSCAPE_WATER);
+        }
     }
     (settings, choices)
 }
@@ -47,6 +77,7 @@ pub fn starting(preset: Preset) -> (Settings, Choices) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::choices::{RiverStyle, Shape};
     use crate::grid::Grid;
 
     #[test]
@@ -59,5 +90,13 @@ mod tests {
         assert_eq!((s.octaves(), s.lacunarity(), s.persistence()), (6, 2.0, 0.5));
         assert_eq!((s.inertia(), s.erosion(), s.deposition()), (0.05, 0.3, 0.3));
         assert_eq!((s.talus(), s.sea_level()), (TUTORIAL_TALUS, 0.0));
+        let (s, c) = starting(Preset::Landscape);
+        assert_eq!(
+            (c.grid(), c.shape(), c.river_style()),
+            (Grid::new(257, 257), Shape::DiamondSquare, RiverStyle::Traced)
+        );
+        assert_eq!((s.sea_level(), s.roughness()), (0.36, 0.65));
+        assert_eq!(look(Preset::Landscape), Look { scheme: Some("landscape"), trees: true });
+        assert!(crate::color_schemes::scheme("landscape").is_some());
     }
 }

@@ -2,7 +2,7 @@
 //! from the north-west as on most printed maps. The page scales it up to the
 //! canvas and lets the browser smooth it.
 
-use crate::color_schemes::{hex_rgb, ColorScheme};
+use crate::color_schemes::{hex_rgb, ColorScheme, ElevationBand};
 use crate::float_min_max::{greater, lesser};
 use crate::grid::Grid;
 
@@ -34,6 +34,26 @@ pub fn band_colors(scheme: &ColorScheme) -> Vec<[f64; 3]> {
         .collect()
 }
 
+/// The colour of elevation `h` in `bands`, as Processing's `lerpColor`
+/// blends it (each channel `from + (to − from) × t`, rounded, with `t`
+/// kept to 0..1), so a Landscape map takes the article's colours.
+pub fn elevation_color(bands: &[ElevationBand], h: f64) -> [f64; 3] {
+    let mut bottom = 0.0;
+    let last = bands.len() - 1;
+    for (k, band) in bands.iter().enumerate() {
+        if h < band.top || k == last {
+            let t = ((h - bottom) / (band.top - bottom)).clamp(0.0, 1.0);
+            let (from, to) = (hex_rgb(band.from), hex_rgb(band.to));
+            return [0, 1, 2].map(|c| (from[c] + (to[c] - from[c]) * t + 0.5).floor());
+        }
+        bottom = band.top;
+    }
+    [0.0; 3]
+}
+
+/// The article's water over the land below its level: fill(30, 80, 180, 80).
+const WATER_TINT: ([f64; 3], f64) = ([30.0, 80.0, 180.0], 80.0 / 255.0);
+
 fn mix(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
     [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
 }
@@ -64,7 +84,10 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
         for x in 0..cols {
             let i = y * cols + x;
             let h = terrain[i] as f64;
-            let color = if h < sea_level {
+            let by_elevation = !scheme.elevation_bands.is_empty();
+            let color = if by_elevation && h < sea_level {
+                mix(elevation_color(scheme.elevation_bands, h), WATER_TINT.0, WATER_TINT.1)
+            } else if h < sea_level {
                 let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
                 mix(shallow, deep, lesser(depth * 2.0, 1.0))
             } else {
@@ -79,7 +102,11 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
                 let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
                 let shade = AMBIENT + (1.0 - AMBIENT) * greater(facing, 0.0) * 1.25;
                 // h ≥ sea level here, so truncating is flooring
-                let band = bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)];
+                let band = if by_elevation {
+                    elevation_color(scheme.elevation_bands, h)
+                } else {
+                    bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)]
+                };
                 [band[0] * shade, band[1] * shade, band[2] * shade]
             };
             pixels[i * 4..i * 4 + 4].copy_from_slice(&[
@@ -95,7 +122,7 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::color_schemes::{scheme, SCHEMES};
+    use crate::color_schemes::{scheme, LANDSCAPE_BANDS, SCHEMES};
 
     const G: Grid = Grid::ARTICLE;
     const CELLS: usize = G.cols * G.rows;
@@ -141,6 +168,31 @@ mod tests {
         for k in 0..3 {
             assert_eq!(px[flat * 4 + k], (band[k] * shade).round_ties_even() as u8, "channel {k}");
         }
+    }
+
+    #[test]
+    fn the_landscape_colours_by_elevation_and_tints_what_the_sea_covers() {
+        let landscape = scheme("landscape").unwrap();
+        let mut t = vec![0.56f32; CELLS];
+        t[0] = 0.2;
+        let mut px = vec![0u8; CELLS * 4];
+        paint(G, &t, 0.36, landscape, &band_colors(landscape), &mut px);
+        // Under the sea: the band's blue, with the article's water over it
+        let blue = elevation_color(landscape.elevation_bands, 0.2f32 as f64);
+        for k in 0..3 {
+            let tinted = blue[k] + (WATER_TINT.0[k] - blue[k]) * WATER_TINT.1;
+            assert!((px[k] as f64 - tinted).abs() <= 0.5, "channel {k}");
+        }
+        // Flat grass halfway up its band, lit as flat land is
+        let flat = 50 * COLS + 50;
+        let shade = AMBIENT + (1.0 - AMBIENT) * (1.2 / 3.44f64.sqrt()) * 1.25;
+        let grass = elevation_color(landscape.elevation_bands, 0.56f32 as f64);
+        for k in 0..3 {
+            assert_eq!(px[flat * 4 + k], (grass[k] * shade).round_ties_even() as u8, "channel {k}");
+        }
+        assert_eq!(elevation_color(&LANDSCAPE_BANDS, 0.0), hex_rgb("#1a3a6b"));
+        assert_eq!(elevation_color(&LANDSCAPE_BANDS, 1.0), hex_rgb("#ffffff"));
+        assert_eq!(elevation_color(&LANDSCAPE_BANDS, 0.42), hex_rgb("#4a7c4e"));
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
 //! ```
 
-use crate::choices::{Choice, Choices, Preset};
+use crate::choices::{Choice, Choices, Preset, RiverStyle};
 use crate::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
 use crate::grid::Grid;
 use crate::marching_squares::Contours;
@@ -32,8 +32,14 @@ use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
 use crate::toggles::{Toggle, Toggles};
+use crate::traced_rivers;
 use crate::trees::{Forest, Tree};
 use crate::viewport::Viewport;
+use rand_core::Rng;
+use rand_pcg::Pcg32;
+
+/// The generator's stream for where traced rivers start.
+const TRACED_RIVERS_STREAM: u64 = 0x71ace;
 
 /// While it rains, the link is offered to the address bar at most this
 /// often (milliseconds).
@@ -139,6 +145,8 @@ pub enum Show {
     Setting(Setting, f64),
     /// A choice the sketch changed (a preset).
     Choice(Choice, usize),
+    /// A toggle the sketch changed (a preset's trees).
+    Toggle(Toggle, bool),
     /// The scheme now drawn, when it followed the site's theme.
     Scheme(&'static str),
     /// Whether a shared map is being brought back (for assistive technology).
@@ -369,7 +377,7 @@ impl Sketch {
             Input::Toggle(toggle, on) => self.toggle(toggle, on),
             Input::Choose(Choice::Preset, index) => self.pick_preset(index),
             Input::Choose(choice, index) => {
-                if self.terrain.choose(choice, index) {
+                if self.terrain.choose(choice, index) && choice.restarts_the_rain() {
                     self.start_afresh();
                 }
             }
@@ -512,9 +520,9 @@ impl Sketch {
         self.shown_for = None;
     }
 
-    /// Picks a preset: its rules, and the settings and choices it starts
-    /// from, on a new terrain of the same seed; the controls it moved are
-    /// shown.
+    /// Picks a preset: its rules, the settings and choices it starts from,
+    /// on a new terrain of the same seed, and its look (scheme, trees); the
+    /// controls it moved are shown.
     fn pick_preset(&mut self, index: usize) {
         let Some(&preset) = Preset::ALL.get(index) else { return };
         let (settings, choices) = presets::starting(preset);
@@ -530,6 +538,16 @@ impl Sketch {
         }
         self.terrain.start_over_with(settings, choices);
         self.start_afresh();
+        let look = presets::look(preset);
+        if let Some(s) = look.scheme.and_then(scheme) {
+            self.scheme = s;
+            self.scheme_picked = true;
+            self.shows.push(Show::Scheme(s.key));
+        }
+        if self.toggles.get(Toggle::Trees) != look.trees {
+            self.toggles.set(Toggle::Trees, look.trees);
+            self.shows.push(Show::Toggle(Toggle::Trees, look.trees));
+        }
     }
 
     /// Sets a slider and notes it in the timeline. A value that builds a new
@@ -568,16 +586,20 @@ impl Sketch {
         if self.terrain.settings().contour_levels() > 0 {
             painter.contours(self.terrain.contours(), scheme, view);
         }
-        if self.toggles.get(Toggle::Rivers) {
+        let rivers = self.toggles.get(Toggle::Rivers);
+        let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
+        if rivers && !traced {
             self.update_rivers();
         }
         self.trees = 0;
         if self.toggles.get(Toggle::Trees) {
-            let trees = self.standing_trees();
+            let trees = self.standing_trees(rivers && !traced);
             self.trees = trees.len();
             painter.trees(&trees, scheme, view);
         }
-        if self.toggles.get(Toggle::Rivers) {
+        if rivers && traced {
+            painter.rivers(&traced_rivers::strokes(&self.traced_rivers()), scheme, view);
+        } else if rivers {
             painter.rivers(self.rivers.strokes(), scheme, view);
         }
         if self.toggles.get(Toggle::Debug) {
@@ -591,13 +613,31 @@ impl Sketch {
         }
     }
 
-    /// The trees on the ground shown, out of the rivers drawn.
-    fn standing_trees(&mut self) -> Vec<Tree> {
+    /// The article's six rivers traced from high points of the ground
+    /// shown, from starts the seed picks.
+    fn traced_rivers(&self) -> Vec<Vec<[usize; 2]>> {
+        let t = &self.terrain;
+        let sea = t.settings().sea_level();
+        let mut rng = Pcg32::new(t.seed() as u64, TRACED_RIVERS_STREAM);
+        let mut unit = || (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+        traced_rivers::trace(
+            t.grid(),
+            t.shown(),
+            traced_rivers::spring_level(sea),
+            sea,
+            traced_rivers::RIVERS,
+            &mut unit,
+        )
+    }
+
+    /// The trees on the ground shown, out of the rivers drawn (when they are
+    /// the drainage's, which says where water runs).
+    fn standing_trees(&mut self, out_of_the_rivers: bool) -> Vec<Tree> {
         let (seed, grid) = (self.terrain.seed(), self.terrain.grid());
         if !self.forest.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
             self.forest = Some(Forest::new(seed, grid));
         }
-        let water = self.toggles.get(Toggle::Rivers).then(|| self.rivers.shown());
+        let water = out_of_the_rivers.then(|| self.rivers.shown());
         let forest = self.forest.as_ref().expect("made above");
         forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water)
     }

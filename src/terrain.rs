@@ -133,9 +133,10 @@ impl Terrain {
     /// The drops after which the rain stops by itself: the article's
     /// 300,000, or the tutorial's 100 batches of 1,000.
     pub fn rain_target(&self) -> u64 {
-        match self.choices.preset() {
-            Preset::Article => RAIN_TARGET,
-            Preset::Tutorial => TUTORIAL_RAIN_TARGET,
+        if self.choices.preset().is_the_tutorials() {
+            TUTORIAL_RAIN_TARGET
+        } else {
+            RAIN_TARGET
         }
     }
 
@@ -187,12 +188,15 @@ impl Terrain {
     }
 
     /// Picks an option of a choice (by its place in the list; one past the
-    /// list is ignored) and starts again from the original terrain: a new
-    /// shape or map size builds it anew; a new preset changes the rules the
-    /// rain follows. Returns whether anything changed.
+    /// list is ignored). Those that restart the rain start again from the
+    /// original terrain: a new shape or map size builds it anew; a new preset
+    /// changes the rules the rain follows. Returns whether anything changed.
     pub fn choose(&mut self, choice: Choice, index: usize) -> bool {
         if !self.choices.set(choice, index) {
             return false;
+        }
+        if !choice.restarts_the_rain() {
+            return true;
         }
         let grid = self.choices.grid();
         if grid != self.grid {
@@ -238,34 +242,31 @@ impl Terrain {
         self.edition
     }
 
-    /// One drop from a random point, by the preset's rules: the article's
-    /// lands inside the last row and column, the tutorial's anywhere on the
-    /// map (`Math.random() * size`).
+    /// One drop from a random point, by the preset's rules: the tutorial's
+    /// lands anywhere on the map (`Math.random() * size`), the article's
+    /// (also the landscape's) inside the last row and column.
     fn drop(&mut self, path: Option<&mut Vec<[f32; 2]>>) -> u32 {
         let Grid { cols, rows } = self.grid;
-        match self.choices.preset() {
-            Preset::Article => {
-                let rules = DropRules {
-                    erosion: self.settings.erosion(),
-                    deposition: self.settings.deposition(),
-                    inertia: self.settings.inertia(),
-                    sea_level: self.settings.sea_level(),
-                };
-                let x = unit(&mut self.rng) * (cols - 1) as f64;
-                let y = unit(&mut self.rng) * (rows - 1) as f64;
-                droplet::fall(&mut self.heights, &self.brush, &rules, x, y, path)
-            }
-            Preset::Tutorial => {
-                let rules = TutorialRules {
-                    inertia: self.settings.inertia(),
-                    erosion_rate: self.settings.erosion(),
-                    deposition_rate: self.settings.deposition(),
-                    digs: Digs::WhereItLeft,
-                };
-                let x = unit(&mut self.rng) * cols as f64;
-                let z = unit(&mut self.rng) * rows as f64;
-                tutorial_droplet::simulate(self.grid, &mut self.heights, &rules, x, z, path)
-            }
+        if self.choices.preset().is_the_tutorials() {
+            let rules = TutorialRules {
+                inertia: self.settings.inertia(),
+                erosion_rate: self.settings.erosion(),
+                deposition_rate: self.settings.deposition(),
+                digs: Digs::WhereItLeft,
+            };
+            let x = unit(&mut self.rng) * cols as f64;
+            let z = unit(&mut self.rng) * rows as f64;
+            tutorial_droplet::simulate(self.grid, &mut self.heights, &rules, x, z, path)
+        } else {
+            let rules = DropRules {
+                erosion: self.settings.erosion(),
+                deposition: self.settings.deposition(),
+                inertia: self.settings.inertia(),
+                sea_level: self.settings.sea_level(),
+            };
+            let x = unit(&mut self.rng) * (cols - 1) as f64;
+            let y = unit(&mut self.rng) * (rows - 1) as f64;
+            droplet::fall(&mut self.heights, &self.brush, &rules, x, y, path)
         }
     }
 
@@ -341,12 +342,11 @@ impl Terrain {
     /// article's priority-flood and D8, or the tutorial's flow accumulation.
     pub fn rivers(&mut self) -> &Drainage {
         let terrain = shown(self.show_original, &self.original, &self.heights);
-        match self.choices.preset() {
-            Preset::Article => self.rivers.build(self.grid, terrain, &self.ripple, self.settings.sea_level()),
-            Preset::Tutorial => {
-                self.tutorial_rivers = flow_accumulation(self.grid, terrain);
-                &self.tutorial_rivers
-            }
+        if self.choices.preset().is_the_tutorials() {
+            self.tutorial_rivers = flow_accumulation(self.grid, terrain);
+            &self.tutorial_rivers
+        } else {
+            self.rivers.build(self.grid, terrain, &self.ripple, self.settings.sea_level())
         }
     }
 

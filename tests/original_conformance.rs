@@ -5,7 +5,7 @@
 //! the same input and compares.
 
 use hydraulic_erosion::brush::Brush;
-use hydraulic_erosion::color_schemes::SCHEMES;
+use hydraulic_erosion::color_schemes::{ORIGINAL_SCHEMES, SCHEMES};
 use hydraulic_erosion::droplet::{fall, DropRules};
 use hydraulic_erosion::grid::Grid;
 
@@ -86,7 +86,7 @@ fn contours_match_the_original_within_1e_6() {
 fn relief_matches_the_original_within_one_level_in_every_scheme() {
     let input = f32s("input_heights.f32");
     let mut pixels = vec![0u8; CELLS * 4];
-    for scheme in &SCHEMES {
+    for scheme in &SCHEMES[..ORIGINAL_SCHEMES] {
         relief::paint(G, &input, SEA_LEVEL, scheme, &relief::band_colors(scheme), &mut pixels);
         let theirs = fixture(&format!("relief_{}.rgba", scheme.key));
         let worst = pixels.iter().zip(&theirs).map(|(&a, &b)| (a as i32 - b as i32).abs()).max().unwrap();

@@ -423,3 +423,57 @@ fn trees_stand_between_the_contours_and_the_rivers_follow_the_ground_and_come_ba
     frames(&mut a, &mut painter, 1);
     assert_eq!(other.trees, painter.trees, "the same trees on the same ground");
 }
+
+#[test]
+fn traced_rivers_are_a_style_of_drawing_that_keeps_the_rain_going() {
+    let mut sketch = fresh(4);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 3);
+    let drainage_strokes = painter.strokes;
+    sketch.input(Input::Choose(Choice::RiverStyle, 1), 60.0);
+    assert_eq!(sketch.terrain().drops(), 600, "the rain goes on");
+    frames(&mut sketch, &mut painter, 1);
+    assert_eq!(painter.calls, ["begin", "relief", "contours", "rivers"]);
+    assert_eq!(painter.strokes, 1, "six traced rivers in one stroke (the drainage drew {drainage_strokes})");
+    assert!(link::write(&sketch.link()).contains("he-river-style=traced"));
+}
+
+#[test]
+fn the_landscape_preset_is_the_articles_landscape_and_the_rain_falls_on_it() {
+    let mut sketch = fresh(6);
+    let mut painter = Recorder::default();
+    sketch.input(Input::Choose(Choice::Preset, 2), 0.0);
+    let shows = sketch.take_shows();
+    for show in [
+        Show::Choice(Choice::Terrain, 3),
+        Show::Choice(Choice::MapSize, 3),
+        Show::Choice(Choice::RiverStyle, 1),
+        Show::Setting(Setting::SeaLevel, 0.36),
+        Show::Scheme("landscape"),
+        Show::Toggle(Toggle::Trees, true),
+    ] {
+        assert!(shows.contains(&show), "{show:?} not in {shows:?}");
+    }
+    frames(&mut sketch, &mut painter, 2);
+    assert_eq!(sketch.terrain().grid(), Grid::new(257, 257));
+    assert_eq!(painter.calls, ["begin", "relief", "contours", "trees", "rivers"]);
+    assert_eq!(painter.schemes.last(), Some(&"landscape"));
+    assert!(painter.trees.len() > 100, "{} trees", painter.trees.len());
+    assert_eq!(painter.strokes, 1, "the traced rivers");
+    assert_eq!(sketch.terrain().drops(), 400, "the article's rain falls on it");
+    let query = link::write(&sketch.link());
+    for part in [
+        "he-terrain=diamond-square",
+        "he-map-size=257x257",
+        "he-preset=landscape",
+        "he-river-style=traced",
+        "he-scheme=landscape",
+        "he-trees=1",
+    ] {
+        assert!(query.contains(part), "{part} not in {query}");
+    }
+    // And back to the article: no trees, the drainage's rivers
+    sketch.input(Input::Choose(Choice::Preset, 0), 0.0);
+    assert!(sketch.take_shows().contains(&Show::Toggle(Toggle::Trees, false)));
+    assert_eq!(sketch.terrain().choices(), &hydraulic_erosion::choices::Choices::default());
+}

@@ -180,6 +180,11 @@ impl Controls {
             Show::PlayState { looping } => self.show_play_state(*looping),
             Show::Setting(setting, value) => self.show_setting(*setting, *value),
             Show::Choice(choice, index) => self.show_choice(*choice, *index),
+            Show::Toggle(toggle, on) => {
+                if let Some((_, Some(checkbox))) = self.toggles.iter().find(|(t, _)| t == toggle) {
+                    checkbox.set_checked(*on);
+                }
+            }
             Show::Scheme(key) => {
                 if let Some(picker) = &self.scheme_picker {
                     picker.set_value(key);

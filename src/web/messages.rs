@@ -67,6 +67,7 @@ const BUSY: f64 = 3.0;
 const LINK: f64 = 4.0;
 const SHARED: f64 = 5.0;
 const CHOICE: f64 = 6.0;
+const TOGGLED: f64 = 7.0;
 
 fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
     let text = text.map_or(JsValue::NULL, JsValue::from);
@@ -229,6 +230,7 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
                     Show::PlayState { looping } => [PLAY_STATE, on(*looping), 0.0],
                     Show::Setting(s, value) => [SETTING, index(Setting::ALL, *s), *value],
                     Show::Choice(c, option) => [CHOICE, index(Choice::ALL, *c), *option as f64],
+                    Show::Toggle(t, on_) => [TOGGLED, index(Toggle::ALL, *t), on(*on_)],
                     Show::Scheme(key) => [SCHEME, index(SCHEMES.iter().map(|s| s.key), *key), 0.0],
                     Show::Busy(busy) => [BUSY, on(*busy), 0.0],
                     Show::Link(q) => {
@@ -263,6 +265,7 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
                     PLAY_STATE => Show::PlayState { looping: s[1] != 0.0 },
                     SETTING => Show::Setting(setting(s[1])?, s[2]),
                     CHOICE => Show::Choice(choice(s[1])?, s[2] as usize),
+                    TOGGLED => Show::Toggle(toggle(s[1])?, s[2] != 0.0),
                     SCHEME => Show::Scheme(scheme_key(s[1])?),
                     BUSY => Show::Busy(s[1] != 0.0),
                     LINK => Show::Link(text.clone()?),

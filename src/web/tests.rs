@@ -113,6 +113,7 @@ fn every_message_crosses_to_a_worker_and_back_unchanged() {
         Show::PlayState { looping: false },
         Show::Setting(Setting::SeaLevel, 0.31),
         Show::Choice(Choice::Terrain, 1),
+        Show::Toggle(Toggle::Trees, true),
         Show::Scheme("site_dark"),
         Show::Busy(true),
         Show::Link("he-v=3&he-seed=3".into()),
