@@ -32,6 +32,7 @@ pub mod settings;
 pub mod share;
 pub mod simplex_fbm;
 pub mod sketch;
+pub mod space_colonisation;
 pub mod terrain;
 pub mod thermal_erosion;
 pub mod toggles;

@@ -38,6 +38,14 @@ use crate::viewport::Viewport;
 use rand_core::Rng;
 use rand_pcg::Pcg32;
 
+/// A tree whose crown is at least this many pixels across on screen (on a
+/// large display, fullscreen) is drawn with its branches, grown by space
+/// colonisation; smaller ones as the article's glyph.
+pub const SKELETON_PIXELS: f64 = 16.0;
+
+/// Skeletons grown at most in a frame (about 0.15 ms each natively).
+const SKELETONS_PER_FRAME: usize = 40;
+
 /// The generator's stream for where traced rivers start.
 const TRACED_RIVERS_STREAM: u64 = 0x71ace;
 
@@ -245,6 +253,9 @@ pub struct Sketch {
     /// stood in the last frame.
     forest: Option<Forest>,
     trees: usize,
+    /// Whether trees large on screen wait for their branches (grown a few
+    /// a frame): more frames are wanted, even paused.
+    skeletons_waiting: bool,
     reduced_motion: bool,
     size: Size,
     /// When the last frame rained, to rain the display frames since.
@@ -297,6 +308,7 @@ impl Sketch {
             toggles: link.toggles,
             forest: None,
             trees: 0,
+            skeletons_waiting: false,
             reduced_motion: start.reduced_motion,
             size: start.size,
             rained_at: None,
@@ -323,7 +335,7 @@ impl Sketch {
     /// Whether it is raining or bringing a map back: it wants the next
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
-        self.looping || self.replaying.is_some()
+        self.looping || self.replaying.is_some() || self.skeletons_waiting
     }
 
     /// What the page must show since it last asked.
@@ -592,8 +604,9 @@ impl Sketch {
             self.update_rivers();
         }
         self.trees = 0;
+        self.skeletons_waiting = false;
         if self.toggles.get(Toggle::Trees) {
-            let trees = self.standing_trees(rivers && !traced);
+            let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);
             self.trees = trees.len();
             painter.trees(&trees, scheme, view);
         }
@@ -631,15 +644,18 @@ impl Sketch {
     }
 
     /// The trees on the ground shown, out of the rivers drawn (when they are
-    /// the drainage's, which says where water runs).
-    fn standing_trees(&mut self, out_of_the_rivers: bool) -> Vec<Tree> {
+    /// the drainage's, which says where water runs), those at least
+    /// `skeleton_from` cells across with their branches.
+    fn standing_trees(&mut self, out_of_the_rivers: bool, skeleton_from: f32) -> Vec<Tree> {
         let (seed, grid) = (self.terrain.seed(), self.terrain.grid());
         if !self.forest.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
             self.forest = Some(Forest::new(seed, grid));
         }
         let water = out_of_the_rivers.then(|| self.rivers.shown());
-        let forest = self.forest.as_ref().expect("made above");
-        forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water)
+        let forest = self.forest.as_mut().expect("made above");
+        let mut trees = forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water);
+        self.skeletons_waiting = forest.grow_skeletons(&mut trees, skeleton_from, SKELETONS_PER_FRAME) > 0;
+        trees
     }
 
     /// While it rains the rivers are worked out again every RIVER_EVERY

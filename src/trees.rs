@@ -20,12 +20,15 @@
 //! assert!(trees.len() > 1000, "a flat meadow in the band grows a tree on every spot");
 //! ```
 
+use std::rc::Rc;
+
 use rand_core::Rng;
 use rand_pcg::Pcg32;
 
 use crate::grid::Grid;
 use crate::poisson_disc::{poisson_disc, ATTEMPTS};
 use crate::river_view::RIVER_START;
+use crate::space_colonisation::{colonise, Growth};
 
 /// Trees stand at least this far apart, in cells of the article's map: the
 /// article's 18 pixels on its 1,024-pixel picture of 257 cells.
@@ -43,13 +46,30 @@ pub const STEEPEST: f64 = 0.03;
 /// terrain's.
 const STREAM: u64 = 0x7ee5;
 
-/// A tree: where it stands (in grid coordinates) and how big it is (in
-/// cells).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Attractors in a tree's crown for its skeleton.
+const ATTRACTORS: usize = 40;
+/// A skeleton's growth, in units of the tree's size (its crown's diameter):
+/// the article's 120, 15 and 8 pixels in proportion, the segment a sixteenth
+/// of the crown.
+const GROWTH: Growth = Growth { influence: 0.9, kill: 0.1125, segment: 0.06, rounds: 200 };
+/// The generator's stream for skeletons.
+const SKELETON_STREAM: u64 = 0xb4a5c4;
+
+/// A tree's branches as segments (x0, y0, x1, y1) in units of its size,
+/// from the middle of its crown: the trunk's foot is at (0, 1.2), as the
+/// glyph's trunk is 1.2 times the crown.
+pub type Skeleton = Rc<[[f32; 4]]>;
+
+/// A tree: where it stands (in grid coordinates), how big it is (in cells),
+/// which spot of its forest it stands on, and its skeleton when it is drawn
+/// large enough to show one.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Tree {
     pub x: f32,
     pub y: f32,
     pub size: f32,
+    pub spot: usize,
+    pub skeleton: Option<Skeleton>,
 }
 
 /// The spots trees may stand on, for a seed and a grid.
@@ -58,6 +78,8 @@ pub struct Forest {
     grid: Grid,
     seed: u32,
     spots: Vec<[f64; 2]>,
+    /// Each spot's skeleton, grown the first time it is wanted.
+    skeletons: Vec<Option<Skeleton>>,
 }
 
 impl Forest {
@@ -67,7 +89,8 @@ impl Forest {
         let mut unit = || (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
         let spacing = SPACING / grid.per_cell(1.0);
         let (width, height) = ((grid.cols - 1) as f64, (grid.rows - 1) as f64);
-        Forest { grid, seed, spots: poisson_disc(width, height, spacing, ATTEMPTS, &mut unit) }
+        let spots = poisson_disc(width, height, spacing, ATTEMPTS, &mut unit);
+        Forest { grid, seed, skeletons: vec![None; spots.len()], spots }
     }
 
     /// Whether these are the spots for `seed` on `grid`.
@@ -92,7 +115,8 @@ impl Forest {
         let steepest = STEEPEST * per_article_cell;
         self.spots
             .iter()
-            .filter_map(|&[x, y]| {
+            .enumerate()
+            .filter_map(|(spot, &[x, y])| {
                 let (cx, cy) = (x as usize, y as usize);
                 let i = cy * grid.cols + cx;
                 let h = heights[i] as f64;
@@ -105,10 +129,56 @@ impl Forest {
                 }
                 let share = (h - band[0]) / (band[1] - band[0]);
                 let size = (SIZES[0] + (SIZES[1] - SIZES[0]) * share) / per_article_cell;
-                Some(Tree { x: x as f32, y: y as f32, size: size as f32 })
+                Some(Tree { x: x as f32, y: y as f32, size: size as f32, spot, skeleton: None })
             })
             .collect()
     }
+}
+
+impl Forest {
+    /// Gives the trees at least `min_size` cells across their skeletons,
+    /// grown by space colonisation from attractors in their crowns, the
+    /// same for a spot every time; at most `grow` new ones (a fraction of a
+    /// millisecond each), so a frame never stalls on hundreds at once. The
+    /// others keep the glyph until a later call; returns how many wait.
+    pub fn grow_skeletons(&mut self, trees: &mut [Tree], min_size: f32, grow: usize) -> usize {
+        let (mut grown, mut waiting) = (0, 0);
+        for tree in trees.iter_mut().filter(|t| t.size >= min_size) {
+            let known = &mut self.skeletons[tree.spot];
+            if known.is_none() {
+                if grown == grow {
+                    waiting += 1;
+                    continue;
+                }
+                *known = Some(skeleton(self.seed, tree.spot));
+                grown += 1;
+            }
+            tree.skeleton = known.clone();
+        }
+        waiting
+    }
+}
+
+/// The skeleton of the tree on `spot` of `seed`'s forest.
+pub fn skeleton(seed: u32, spot: usize) -> Skeleton {
+    let mut rng = Pcg32::new((seed as u64) << 32 | spot as u64, SKELETON_STREAM);
+    let mut unit = || (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+    // Attractors spread evenly through the crown, a disc of diameter 1
+    let mut attractors = Vec::with_capacity(ATTRACTORS);
+    while attractors.len() < ATTRACTORS {
+        let (x, y) = (unit() - 0.5, unit() - 0.5);
+        if x * x + y * y <= 0.25 {
+            attractors.push([x, y]);
+        }
+    }
+    let branches = colonise([0.0, 1.2], attractors, GROWTH);
+    branches
+        .iter()
+        .filter_map(|b| {
+            let p = branches[b.parent?].pos;
+            Some([p[0] as f32, p[1] as f32, b.pos[0] as f32, b.pos[1] as f32])
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -154,5 +224,26 @@ mod tests {
         assert_eq!(forest, Forest::new(2, grid));
         assert_ne!(forest.spots(), Forest::new(3, grid).spots());
         assert!(forest.is_for(2, grid) && !forest.is_for(2, Grid::new(640, 360)));
+    }
+
+    #[test]
+    fn large_trees_get_their_skeletons_the_same_every_time() {
+        let grid = Grid::ARTICLE;
+        let mut forest = Forest::new(4, grid);
+        let flat = vec![0.5f32; grid.cells()];
+        let mut trees = forest.standing(&flat, 0.25, None);
+        let size = trees[0].size;
+        assert_eq!(forest.grow_skeletons(&mut trees, size + 1.0, 10), 0);
+        assert!(trees.iter().all(|t| t.skeleton.is_none()), "none large enough");
+        let waiting = forest.grow_skeletons(&mut trees, 0.0, 10);
+        assert_eq!((waiting, trees.iter().filter(|t| t.skeleton.is_some()).count()), (trees.len() - 10, 10));
+        assert_eq!(forest.grow_skeletons(&mut trees, 0.0, usize::MAX), 0);
+        let first = trees[0].skeleton.clone().expect("a skeleton");
+        assert!(first.len() > 10, "{} branches", first.len());
+        // The trunk rises from the foot, and every branch is within reach of the crown
+        assert!(first.iter().any(|s| s[0] == 0.0 && s[1] == 1.2));
+        assert!(first.iter().all(|s| s[3] > -0.6 && s[3] <= 1.2 && s[2].abs() < 0.6));
+        assert_eq!(*first, *skeleton(4, trees[0].spot));
+        assert_ne!(*first, *skeleton(4, trees[1].spot));
     }
 }

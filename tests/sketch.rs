@@ -477,3 +477,30 @@ fn the_landscape_preset_is_the_articles_landscape_and_the_rain_falls_on_it() {
     assert!(sketch.take_shows().contains(&Show::Toggle(Toggle::Trees, false)));
     assert_eq!(sketch.terrain().choices(), &hydraulic_erosion::choices::Choices::default());
 }
+
+#[test]
+fn trees_large_on_screen_show_the_branches_space_colonisation_grew() {
+    let mut sketch = fresh(8);
+    let mut painter = Recorder::default();
+    sketch.input(Input::Toggle(Toggle::Trees, true), 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert!(!painter.trees.is_empty() && painter.trees.iter().all(|t| t.skeleton.is_none()), "glyphs at 2 px a cell");
+    // Fullscreen on a large display: 12 pixels a cell, crowns 9 to 24 px
+    sketch.input(Input::Resize(Size::new(3840.0, 2160.0, 1.0)), 0.0);
+    sketch.input(Input::PlayPause, 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    let first = painter.trees.iter().filter(|t| t.skeleton.is_some()).count();
+    assert_eq!(first, 40, "a few a frame");
+    assert!(sketch.wants_frames(), "paused, it still wants frames while branches wait");
+    let mut n = 0;
+    while sketch.wants_frames() {
+        frames(&mut sketch, &mut painter, 1);
+        n += 1;
+    }
+    assert!(n > 1, "{n} more frames");
+    let (large, small): (Vec<&Tree>, Vec<&Tree>) = painter.trees.iter().partition(|t| t.skeleton.is_some());
+    assert!(!large.is_empty() && !small.is_empty(), "{} with branches, {} as glyphs", large.len(), small.len());
+    let view = Viewport::fit(sketch.terrain().grid(), 3840.0, 2160.0);
+    assert!(large.iter().all(|t| t.size as f64 * view.scale >= hydraulic_erosion::sketch::SKELETON_PIXELS));
+    assert!(small.iter().all(|t| (t.size as f64 * view.scale) < hydraulic_erosion::sketch::SKELETON_PIXELS));
+}

@@ -196,17 +196,30 @@ impl Painter for CanvasPainter {
     }
 
     /// Trees as the procedural generation article draws them: an outlined
-    /// crown of the tree's size and a trunk 1.2 times as long below it, in
-    /// one path, 1.5 px lines (thinner when trees are small on screen).
+    /// crown of the tree's size and a trunk 1.2 times as long below it, or,
+    /// large on screen, the branches space colonisation grew; in one path,
+    /// 1.5 px lines (thinner when trees are small on screen).
     fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport) {
         let Ok(path) = Path2d::new() else { return };
         for t in trees {
             let (x, y) = view.point(t.x as f64, t.y as f64);
-            let radius = t.size as f64 * view.scale / 2.0;
-            path.move_to(x + radius, y);
-            let _ = path.arc(x, y, radius, 0.0, std::f64::consts::TAU);
-            path.move_to(x, y);
-            path.line_to(x, y + radius * 2.0 * 1.2);
+            let across = t.size as f64 * view.scale;
+            match &t.skeleton {
+                // Large on screen: its branches, each a segment from its parent
+                Some(skeleton) => {
+                    for s in skeleton.iter() {
+                        path.move_to(x + s[0] as f64 * across, y + s[1] as f64 * across);
+                        path.line_to(x + s[2] as f64 * across, y + s[3] as f64 * across);
+                    }
+                }
+                None => {
+                    let radius = across / 2.0;
+                    path.move_to(x + radius, y);
+                    let _ = path.arc(x, y, radius, 0.0, std::f64::consts::TAU);
+                    path.move_to(x, y);
+                    path.line_to(x, y + across * 1.2);
+                }
+            }
         }
         let ctx = &self.ctx;
         ctx.save();
