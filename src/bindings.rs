@@ -18,11 +18,15 @@ use crate::choices::{Choice, Preset, CHOICES};
 use crate::color_schemes::{scheme, SCHEMES};
 use crate::settings::{Setting, SLIDERS};
 use crate::terrain;
+use crate::trees::{skeleton, Forest};
 
 /// A map and the rain on it.
 #[wasm_bindgen(js_name = Terrain)]
 pub struct JsTerrain {
     inner: terrain::Terrain,
+    /// The tree spots, once asked for, for the seed and grid they were
+    /// made for.
+    forest: Option<Forest>,
 }
 
 /// How water drains: the rain through each cell and the cell it drains to
@@ -84,7 +88,7 @@ impl JsTerrain {
     /// A terrain for `seed` with the original's default settings.
     #[wasm_bindgen(constructor)]
     pub fn new(seed: u32) -> JsTerrain {
-        JsTerrain { inner: terrain::Terrain::new(seed) }
+        JsTerrain { inner: terrain::Terrain::new(seed), forest: None }
     }
 
     /// Lets `n` drops fall; returns the steps they took between them.
@@ -190,6 +194,29 @@ impl JsTerrain {
     pub fn relief(&mut self, scheme_key: &str) -> Result<Vec<u8>, JsError> {
         let s = scheme(scheme_key).ok_or_else(|| JsError::new(&format!("no colour scheme {scheme_key:?}")))?;
         Ok(self.inner.relief(s).to_vec())
+    }
+
+    /// The trees standing on the terrain shown (the procedural generation
+    /// article's, on Poisson disc spots of the seed), as x, y, size (in
+    /// cells) and spot, four numbers a tree.
+    pub fn trees(&mut self) -> Float32Array {
+        let (seed, grid) = (self.inner.seed(), self.inner.grid());
+        if !self.forest.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
+            self.forest = Some(Forest::new(seed, grid));
+        }
+        let forest = self.forest.as_ref().expect("made above");
+        let trees = forest.standing(self.inner.shown(), self.inner.settings().sea_level(), None);
+        let flat: Vec<f32> = trees.iter().flat_map(|t| [t.x, t.y, t.size, t.spot as f32]).collect();
+        Float32Array::from(&flat[..])
+    }
+
+    /// The branches of the tree on `spot`, grown by space colonisation: x0
+    /// y0 x1 y1 segments in units of the tree's size, from the middle of its
+    /// crown.
+    #[wasm_bindgen(js_name = treeSkeleton)]
+    pub fn tree_skeleton(&self, spot: u32) -> Float32Array {
+        let segments: Vec<f32> = skeleton(self.inner.seed(), spot as usize).iter().flatten().copied().collect();
+        Float32Array::from(&segments[..])
     }
 
     /// The heights now, row by row (a copy).

@@ -112,6 +112,11 @@ impl Sampler {
             return false;
         }
         let (cx, cy) = self.cell_of(p);
+        // A cell is r/√2 across: a point already in this one is within r
+        // (but for the far corner itself), which settles most candidates
+        if self.grid[cy * self.cols + cx].is_some() {
+            return false;
+        }
         let near = |c: usize, n: usize| c.saturating_sub(2)..(c + 3).min(n);
         near(cy, self.rows).all(|y| {
             near(cx, self.cols).all(|x| match self.grid[y * self.cols + x] {

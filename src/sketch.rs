@@ -43,8 +43,9 @@ use rand_pcg::Pcg32;
 /// colonisation; smaller ones as the article's glyph.
 pub const SKELETON_PIXELS: f64 = 16.0;
 
-/// Skeletons grown at most in a frame (about 0.15 ms each natively).
-const SKELETONS_PER_FRAME: usize = 40;
+/// Skeletons grown at most in a frame (about 0.1 ms each natively, 0.1 to
+/// 0.2 ms in Chromium: a few ms a frame).
+pub const SKELETONS_PER_FRAME: usize = 20;
 
 /// The generator's stream for where traced rivers start.
 const TRACED_RIVERS_STREAM: u64 = 0x71ace;

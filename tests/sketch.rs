@@ -490,7 +490,7 @@ fn trees_large_on_screen_show_the_branches_space_colonisation_grew() {
     sketch.input(Input::PlayPause, 0.0);
     frames(&mut sketch, &mut painter, 1);
     let first = painter.trees.iter().filter(|t| t.skeleton.is_some()).count();
-    assert_eq!(first, 40, "a few a frame");
+    assert_eq!(first, hydraulic_erosion::sketch::SKELETONS_PER_FRAME, "a few a frame");
     assert!(sketch.wants_frames(), "paused, it still wants frames while branches wait");
     let mut n = 0;
     while sketch.wants_frames() {

@@ -63,10 +63,15 @@ fn shapes_sizes_and_presets_are_chosen_by_name() {
     t.rain(1_000);
     assert_eq!(t.rivers().water().length(), 512 * 512);
     assert!(t.choose("terrain", "mountains").is_err());
+    t.choose("preset", "landscape").unwrap();
+    let trees = t.trees().to_vec();
+    assert!(trees.len() > 4 * 100 && trees.len() % 4 == 0, "{} numbers", trees.len());
+    let skeleton = t.tree_skeleton(trees[3] as u32).to_vec();
+    assert!(skeleton.len() > 4 * 10 && skeleton.len() % 4 == 0);
     assert!(t.choose("colour", "red").is_err());
     assert!(t.chosen("nothing").is_err());
     let choices = JsTerrain::choices();
-    assert_eq!(choices.length(), 3);
+    assert_eq!(choices.length(), 4);
     let first = js_sys::Reflect::get(&choices.get(0), &"default".into()).unwrap();
     assert_eq!(first.as_string().as_deref(), Some("island"));
 }
