@@ -200,11 +200,7 @@ impl JsTerrain {
     /// article's, on Poisson disc spots of the seed), as x, y, size (in
     /// cells) and spot, four numbers a tree.
     pub fn trees(&mut self) -> Float32Array {
-        let (seed, grid) = (self.inner.seed(), self.inner.grid());
-        if !self.forest.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
-            self.forest = Some(Forest::new(seed, grid));
-        }
-        let forest = self.forest.as_ref().expect("made above");
+        let forest = Forest::kept_for(&mut self.forest, self.inner.seed(), self.inner.grid());
         let trees = forest.standing(self.inner.shown(), self.inner.settings().sea_level(), None);
         let flat: Vec<f32> = trees.iter().flat_map(|t| [t.x, t.y, t.size, t.spot as f32]).collect();
         Float32Array::from(&flat[..])

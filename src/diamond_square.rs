@@ -29,11 +29,11 @@
 //! assert!(h.iter().all(|&v| v == 0.5));
 //! ```
 
-use rand_core::Rng;
 use rand_pcg::Pcg32;
 
 use crate::grid::Grid;
 use crate::island::stretch_to_unit;
+use crate::unit_random::unit_f32;
 
 /// The corners' starting height (the article's landscape).
 const CORNER: f32 = 0.5;
@@ -124,7 +124,7 @@ pub fn map(grid: Grid, seed: u32, roughness: f64) -> Vec<f32> {
     let levels = levels_for(grid);
     let size = (1usize << levels) + 1;
     let mut rng = Pcg32::new(seed as u64, STREAM);
-    let mut unit = || (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+    let mut unit = || unit_f32(&mut rng);
     let full = diamond_square(levels, roughness as f32, &mut unit);
     // The crop, stretched to 0..1 as every shape is (the article normalises
     // its whole grid, which is the same stretch when the grid is the map)

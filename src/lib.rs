@@ -39,6 +39,7 @@ pub mod toggles;
 pub mod traced_rivers;
 pub mod trees;
 pub mod tutorial_droplet;
+pub mod unit_random;
 pub mod viewport;
 
 pub mod bindings;

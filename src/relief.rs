@@ -38,15 +38,26 @@ pub fn band_colors(scheme: &ColorScheme) -> Vec<[f64; 3]> {
 /// blends it (each channel `from + (to − from) × t`, rounded, with `t`
 /// kept to 0..1), so a Landscape map takes the article's colours.
 pub fn elevation_color(bands: &[ElevationBand], h: f64) -> [f64; 3] {
+    color_at(&read_bands(bands), h)
+}
+
+/// A band's top and its two colours, read once rather than for every cell.
+type ReadBand = (f64, [f64; 3], [f64; 3]);
+
+fn read_bands(bands: &[ElevationBand]) -> Vec<ReadBand> {
+    bands.iter().map(|b| (b.top, hex_rgb(b.from), hex_rgb(b.to))).collect()
+}
+
+/// [`elevation_color`] with the bands' colours already read.
+fn color_at(bands: &[ReadBand], h: f64) -> [f64; 3] {
     let mut bottom = 0.0;
     let last = bands.len() - 1;
-    for (k, band) in bands.iter().enumerate() {
-        if h < band.top || k == last {
-            let t = ((h - bottom) / (band.top - bottom)).clamp(0.0, 1.0);
-            let (from, to) = (hex_rgb(band.from), hex_rgb(band.to));
+    for (k, &(top, from, to)) in bands.iter().enumerate() {
+        if h < top || k == last {
+            let t = ((h - bottom) / (top - bottom)).clamp(0.0, 1.0);
             return [0, 1, 2].map(|c| (from[c] + (to[c] - from[c]) * t + 0.5).floor());
         }
-        bottom = band.top;
+        bottom = top;
     }
     [0.0; 3]
 }
@@ -80,13 +91,14 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
     assert_eq!(bands.len(), BANDS);
     let [shallow, deep] = scheme.sea.map(hex_rgb);
     let light = light();
+    let by_elevation = !scheme.elevation_bands.is_empty();
+    let elevation_bands = read_bands(scheme.elevation_bands);
     for y in 0..rows {
         for x in 0..cols {
             let i = y * cols + x;
             let h = terrain[i] as f64;
-            let by_elevation = !scheme.elevation_bands.is_empty();
             let color = if by_elevation && h < sea_level {
-                mix(elevation_color(scheme.elevation_bands, h), WATER_TINT.0, WATER_TINT.1)
+                mix(color_at(&elevation_bands, h), WATER_TINT.0, WATER_TINT.1)
             } else if h < sea_level {
                 let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
                 mix(shallow, deep, lesser(depth * 2.0, 1.0))
@@ -103,7 +115,7 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
                 let shade = AMBIENT + (1.0 - AMBIENT) * greater(facing, 0.0) * 1.25;
                 // h ≥ sea level here, so truncating is flooring
                 let band = if by_elevation {
-                    elevation_color(scheme.elevation_bands, h)
+                    color_at(&elevation_bands, h)
                 } else {
                     bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)]
                 };

@@ -280,7 +280,8 @@ fn centre(i: usize, cols: usize) -> [f32; 2] {
     [(i % cols) as f32, (i / cols) as f32]
 }
 
-fn middle(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
+/// The point halfway between two.
+pub fn middle(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
     [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0]
 }
 

@@ -34,8 +34,8 @@ use crate::terrain::Terrain;
 use crate::toggles::{Toggle, Toggles};
 use crate::traced_rivers;
 use crate::trees::{Forest, Tree};
+use crate::unit_random::unit_f32;
 use crate::viewport::Viewport;
-use rand_core::Rng;
 use rand_pcg::Pcg32;
 
 /// A tree whose crown is at least this many pixels across on screen (on a
@@ -538,18 +538,20 @@ impl Sketch {
     /// controls it moved are shown.
     fn pick_preset(&mut self, index: usize) {
         let Some(&preset) = Preset::ALL.get(index) else { return };
-        let (settings, choices) = presets::starting(preset);
+        let (settings, choices) = (self.terrain.settings().clone(), *self.terrain.choices());
+        self.terrain.pick_preset(preset);
         for setting in Setting::ALL {
-            if settings.get(setting) != self.terrain.settings().get(setting) {
-                self.shows.push(Show::Setting(setting, settings.get(setting)));
+            let now = self.terrain.settings().get(setting);
+            if now != settings.get(setting) {
+                self.shows.push(Show::Setting(setting, now));
             }
         }
         for choice in Choice::ALL {
-            if choices.get(choice) != self.terrain.choices().get(choice) {
-                self.shows.push(Show::Choice(choice, choices.get(choice)));
+            let now = self.terrain.choices().get(choice);
+            if now != choices.get(choice) {
+                self.shows.push(Show::Choice(choice, now));
             }
         }
-        self.terrain.start_over_with(settings, choices);
         self.start_afresh();
         let look = presets::look(preset);
         if let Some(s) = look.scheme.and_then(scheme) {
@@ -633,7 +635,7 @@ impl Sketch {
         let t = &self.terrain;
         let sea = t.settings().sea_level();
         let mut rng = Pcg32::new(t.seed() as u64, TRACED_RIVERS_STREAM);
-        let mut unit = || (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
+        let mut unit = || unit_f32(&mut rng);
         traced_rivers::trace(
             t.grid(),
             t.shown(),
@@ -648,12 +650,8 @@ impl Sketch {
     /// the drainage's, which says where water runs), those at least
     /// `skeleton_from` cells across with their branches.
     fn standing_trees(&mut self, out_of_the_rivers: bool, skeleton_from: f32) -> Vec<Tree> {
-        let (seed, grid) = (self.terrain.seed(), self.terrain.grid());
-        if !self.forest.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
-            self.forest = Some(Forest::new(seed, grid));
-        }
+        let forest = Forest::kept_for(&mut self.forest, self.terrain.seed(), self.terrain.grid());
         let water = out_of_the_rivers.then(|| self.rivers.shown());
-        let forest = self.forest.as_mut().expect("made above");
         let mut trees = forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water);
         self.skeletons_waiting = forest.grow_skeletons(&mut trees, skeleton_from, SKELETONS_PER_FRAME) > 0;
         trees

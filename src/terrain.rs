@@ -1,7 +1,7 @@
 //! A terrain and the rain on it: everything the sketch simulates, with no
 //! knowledge of pages or canvases.
 
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
 use crate::brush::Brush;
@@ -22,6 +22,7 @@ use crate::settings::{Setting, Settings};
 use crate::simplex_fbm::{self, Octaves};
 use crate::thermal_erosion::{ThermalErosion, AMOUNT, THERMAL_EVERY};
 use crate::tutorial_droplet::{self, Digs, TutorialRules};
+use crate::unit_random::unit_f64;
 
 /// Rain stops by itself after this many drops; play carries on from there.
 pub const RAIN_TARGET: u64 = 300_000;
@@ -254,8 +255,8 @@ impl Terrain {
                 deposition_rate: self.settings.deposition(),
                 digs: Digs::WhereItLeft,
             };
-            let x = unit(&mut self.rng) * cols as f64;
-            let z = unit(&mut self.rng) * rows as f64;
+            let x = unit_f64(&mut self.rng) * cols as f64;
+            let z = unit_f64(&mut self.rng) * rows as f64;
             tutorial_droplet::simulate(self.grid, &mut self.heights, &rules, x, z, path)
         } else {
             let rules = DropRules {
@@ -264,8 +265,8 @@ impl Terrain {
                 inertia: self.settings.inertia(),
                 sea_level: self.settings.sea_level(),
             };
-            let x = unit(&mut self.rng) * (cols - 1) as f64;
-            let y = unit(&mut self.rng) * (rows - 1) as f64;
+            let x = unit_f64(&mut self.rng) * (cols - 1) as f64;
+            let y = unit_f64(&mut self.rng) * (rows - 1) as f64;
             droplet::fall(&mut self.heights, &self.brush, &rules, x, y, path)
         }
     }
@@ -323,7 +324,7 @@ impl Terrain {
 
     /// Starts again on the same seed with other settings and choices (a
     /// preset's), keeping what is shown.
-    pub fn start_over_with(&mut self, settings: Settings, choices: Choices) {
+    fn start_over_with(&mut self, settings: Settings, choices: Choices) {
         let mut fresh = Terrain::with_choices(self.seed, settings, choices);
         fresh.edition = self.edition + 1;
         fresh.set_show_original(self.show_original);
@@ -419,10 +420,4 @@ pub fn fingerprint(heights: &[f32]) -> u64 {
     heights.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, h| {
         h.to_bits().to_le_bytes().iter().fold(hash, |hash, &b| (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
     })
-}
-
-/// A number in [0, 1) from the top 53 bits of the generator's next output:
-/// exact, so the same on every platform.
-fn unit(rng: &mut Pcg32) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }

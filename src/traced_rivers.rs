@@ -19,7 +19,7 @@
 //! ```
 
 use crate::grid::Grid;
-use crate::river_view::{PathOp, Stroke, FADES, RIVER_WIDTHS};
+use crate::river_view::{middle, PathOp, Stroke, FADES, RIVER_WIDTHS};
 
 /// A river gives up after this many steps.
 pub const MAX_STEPS: usize = 300;
@@ -104,7 +104,6 @@ pub fn strokes(rivers: &[Vec<[usize; 2]>]) -> Vec<Stroke> {
     let mut strokes = vec![Stroke::default(); RIVER_WIDTHS * FADES];
     let ops = &mut strokes[DRAWN_AS].ops;
     let point = |c: [usize; 2]| [c[0] as f32, c[1] as f32];
-    let middle = |a: [f32; 2], b: [f32; 2]| [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
     for river in rivers.iter().filter(|r| r.len() > 1) {
         let cells: Vec<[f32; 2]> = river.iter().map(|&c| point(c)).collect();
         ops.push(PathOp::MoveTo(cells[0]));

@@ -22,13 +22,13 @@
 
 use std::rc::Rc;
 
-use rand_core::Rng;
 use rand_pcg::Pcg32;
 
 use crate::grid::Grid;
 use crate::poisson_disc::{poisson_disc, ATTEMPTS};
 use crate::river_view::RIVER_START;
 use crate::space_colonisation::{colonise, Growth};
+use crate::unit_random::unit_f64;
 
 /// Trees stand at least this far apart, in cells of the article's map: the
 /// article's 18 pixels on its 1,024-pixel picture of 257 cells.
@@ -86,7 +86,7 @@ impl Forest {
     /// The spots for `seed` on `grid`, by Poisson disc sampling.
     pub fn new(seed: u32, grid: Grid) -> Forest {
         let mut rng = Pcg32::new(seed as u64, STREAM);
-        let mut unit = || (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+        let mut unit = || unit_f64(&mut rng);
         let spacing = SPACING / grid.per_cell(1.0);
         let (width, height) = ((grid.cols - 1) as f64, (grid.rows - 1) as f64);
         let spots = poisson_disc(width, height, spacing, ATTEMPTS, &mut unit);
@@ -96,6 +96,15 @@ impl Forest {
     /// Whether these are the spots for `seed` on `grid`.
     pub fn is_for(&self, seed: u32, grid: Grid) -> bool {
         self.seed == seed && self.grid == grid
+    }
+
+    /// The forest kept in `kept` if it is for `seed` on `grid`, else a new
+    /// one put there: spots are sampled once per seed and map.
+    pub fn kept_for(kept: &mut Option<Forest>, seed: u32, grid: Grid) -> &mut Forest {
+        if !kept.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
+            *kept = Some(Forest::new(seed, grid));
+        }
+        kept.as_mut().expect("kept above")
     }
 
     pub fn spots(&self) -> &[[f64; 2]] {
@@ -162,7 +171,7 @@ impl Forest {
 /// The skeleton of the tree on `spot` of `seed`'s forest.
 pub fn skeleton(seed: u32, spot: usize) -> Skeleton {
     let mut rng = Pcg32::new((seed as u64) << 32 | spot as u64, SKELETON_STREAM);
-    let mut unit = || (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+    let mut unit = || unit_f64(&mut rng);
     // Attractors spread evenly through the crown, a disc of diameter 1
     let mut attractors = Vec::with_capacity(ATTRACTORS);
     while attractors.len() < ATTRACTORS {

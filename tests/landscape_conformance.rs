@@ -10,10 +10,10 @@ use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::relief::elevation_color;
 use hydraulic_erosion::traced_rivers::trace;
 
+mod fixture_files;
+
 fn f32s(name: &str) -> Vec<f32> {
-    let path = format!("{}/tests/fixtures/landscape/{name}", env!("CARGO_MANIFEST_DIR"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    bytes.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect()
+    fixture_files::read("landscape", name, f32::from_le_bytes)
 }
 
 #[test]
@@ -33,8 +33,7 @@ fn diamond_square_equals_the_articles_to_the_bit_on_its_257_grid() {
 
 #[test]
 fn the_landscape_scheme_takes_the_articles_five_band_colours_within_one_level() {
-    let path = format!("{}/tests/fixtures/landscape/heightmap_colors.rgb", env!("CARGO_MANIFEST_DIR"));
-    let expected = std::fs::read(&path).unwrap();
+    let expected = fixture_files::read("landscape", "heightmap_colors.rgb", u8::from_le_bytes);
     assert_eq!(expected.len(), 3 * 1001);
     let mut worst = 0.0f64;
     for (k, theirs) in expected.chunks_exact(3).enumerate() {
@@ -61,9 +60,7 @@ fn traced_rivers_follow_the_articles_rule_on_its_landscape() {
     let mut unit = || next.next().expect("the fixture's random numbers run out");
     let ours = trace(Grid::new(257, 257), &heights, 0.75, 0.36, 6, &mut unit);
     assert_eq!(next.len(), 0, "the same random numbers, in the same order");
-    let path = format!("{}/tests/fixtures/landscape/rivers.i32", env!("CARGO_MANIFEST_DIR"));
-    let raw: Vec<i32> =
-        std::fs::read(&path).unwrap().chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().unwrap())).collect();
+    let raw = fixture_files::read("landscape", "rivers.i32", i32::from_le_bytes);
     let mut theirs = Vec::new();
     let mut at = 0;
     while at < raw.len() {

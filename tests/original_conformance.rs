@@ -17,21 +17,22 @@ use hydraulic_erosion::rivers::Rivers;
 
 const SEA_LEVEL: f64 = 0.25;
 
+mod fixture_files;
+
 fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/fixtures/original/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    fixture_files::read("original", name, u8::from_le_bytes)
 }
 
 fn f32s(name: &str) -> Vec<f32> {
-    fixture(name).chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect()
+    fixture_files::read("original", name, f32::from_le_bytes)
 }
 
 fn f64s(name: &str) -> Vec<f64> {
-    fixture(name).chunks_exact(8).map(|b| f64::from_le_bytes(b.try_into().unwrap())).collect()
+    fixture_files::read("original", name, f64::from_le_bytes)
 }
 
 fn i32s(name: &str) -> Vec<i32> {
-    fixture(name).chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().unwrap())).collect()
+    fixture_files::read("original", name, i32::from_le_bytes)
 }
 
 #[test]

@@ -10,17 +10,14 @@ use hydraulic_erosion::simplex_fbm::{fbm, warped, Octaves};
 use hydraulic_erosion::thermal_erosion::ThermalErosion;
 use hydraulic_erosion::tutorial_droplet::{simulate, Digs, TutorialRules};
 
-fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/fixtures/tutorial/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+mod fixture_files;
 
 fn f32s(name: &str) -> Vec<f32> {
-    fixture(name).chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect()
+    fixture_files::read("tutorial", name, f32::from_le_bytes)
 }
 
 fn f64s(name: &str) -> Vec<f64> {
-    fixture(name).chunks_exact(8).map(|b| f64::from_le_bytes(b.try_into().unwrap())).collect()
+    fixture_files::read("tutorial", name, f64::from_le_bytes)
 }
 
 fn square(cells: usize) -> Grid {
