@@ -130,10 +130,11 @@ impl JsTerrain {
 
     /// Picks an option of a choice by their names, as links spell them:
     /// `choose("terrain", "ridged")`, `choose("map-size", "512x512")`,
-    /// `choose("preset", "tutorial")`. A shape or size builds the terrain
-    /// anew; a preset also sets the settings and choices it starts from, as
-    /// on the page. Either starts the rain again. Throws for an unknown name
-    /// or option.
+    /// `choose("preset", "tutorial")`, `choose("river-style", "traced")`. A
+    /// shape or size builds the terrain anew; a preset also sets the
+    /// settings and choices it starts from, as on the page; either starts
+    /// the rain again. A river style changes only how rivers are drawn.
+    /// Throws for an unknown name or option.
     pub fn choose(&mut self, name: &str, option: &str) -> Result<(), JsError> {
         let choice = choice(name)?;
         let index = choice.option(option).ok_or_else(|| {
