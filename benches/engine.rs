@@ -18,6 +18,7 @@ use hydraulic_erosion::color_schemes::scheme;
 use hydraulic_erosion::diamond_square;
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::settings::Settings;
+use hydraulic_erosion::sketch::SPOT_CANDIDATES_PER_FRAME;
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
 use hydraulic_erosion::trees::{skeleton, Forest};
 
@@ -120,15 +121,35 @@ fn main() {
     let article = Grid::ARTICLE;
     let ds = time(10, || diamond_square::map(article, 1, 0.65));
     let spots = time(10, || Forest::new(1, article));
+    // The page samples the spots a frame's share at a time: the slowest share
+    let mut shares = Vec::new();
+    for seed in 1..=10 {
+        let mut forest = Forest::sampling(seed, article);
+        let mut done = false;
+        let mut slowest = Duration::ZERO;
+        let mut frames = 0;
+        while !done {
+            let start = Instant::now();
+            done = forest.sample(SPOT_CANDIDATES_PER_FRAME);
+            slowest = slowest.max(start.elapsed());
+            frames += 1;
+        }
+        shares.push((slowest, frames));
+    }
+    let slowest_share = median(shares.iter().map(|s| s.0).collect());
+    let share_frames = shares.iter().map(|s| s.1).max().unwrap_or(0);
     let forest = Forest::new(1, article);
     let standing = time(30, || forest.standing(eroded.heights(), 0.25, None).len());
     let trees = forest.standing(eroded.heights(), 0.25, None);
     let skeletons = time(5, || trees.iter().map(|t| skeleton(1, t.spot).len()).sum::<usize>());
     println!(
-        "the landscape's parts on the article's map: diamond-square {:.2} ms (a 513 × 513 grid), tree spots {:.2} ms ({} by Poisson disc sampling), the trees standing {:.3} ms a frame, every standing tree's skeleton by space colonisation {:.1} ms ({} trees, grown once each)",
+        "the landscape's parts on the article's map: diamond-square {:.2} ms (a 513 × 513 grid), tree spots {:.2} ms ({} by Poisson disc sampling; as a page spreads them, {} candidates a frame, up to {} frames, the slowest frame's share {:.2} ms, median of 10 seeds), the trees standing {:.3} ms a frame, every standing tree's skeleton by space colonisation {:.1} ms ({} trees, grown once each)",
         ms(ds),
         ms(spots),
         forest.spots().len(),
+        SPOT_CANDIDATES_PER_FRAME,
+        share_frames,
+        ms(slowest_share),
         ms(standing),
         ms(skeletons),
         trees.len()

@@ -202,6 +202,7 @@ impl JsTerrain {
     /// cells) and spot, four numbers a tree.
     pub fn trees(&mut self) -> Float32Array {
         let forest = Forest::kept_for(&mut self.forest, self.inner.seed(), self.inner.grid());
+        forest.sample(usize::MAX);
         let trees = forest.standing(self.inner.shown(), self.inner.settings().sea_level(), None);
         let flat: Vec<f32> = trees.iter().flat_map(|t| [t.x, t.y, t.size, t.spot as f32]).collect();
         Float32Array::from(&flat[..])

@@ -32,7 +32,7 @@ pub const ATTEMPTS: u32 = 30;
 const FILL_PER_DISTANCE: f64 = 2.0;
 
 /// Points in `width` × `height`, no two closer than `min_distance`, with
-/// random numbers in 0..1 from `unit`.
+/// random numbers in 0..1 from `unit`: a [`PoissonDisc`] sampled to the end.
 pub fn poisson_disc(
     width: f64,
     height: f64,
@@ -40,30 +40,98 @@ pub fn poisson_disc(
     attempts: u32,
     unit: &mut impl FnMut() -> f64,
 ) -> Vec<[f64; 2]> {
-    let mut sampler = Sampler::new(width, height, min_distance);
-    let first = [width / 2.0, height / 2.0];
-    sampler.add(first);
-    let mut active = vec![first];
-    while !active.is_empty() {
+    let mut sampling = PoissonDisc::new(width, height, min_distance, attempts);
+    sampling.sample(usize::MAX, unit);
+    sampling.sampler.points
+}
+
+/// A sampling under way, which can stop after any number of candidates and
+/// carry on later with the same points as in one go: a page spreads it over
+/// frames so that no frame waits for a whole forest.
+///
+/// ```
+/// use hydraulic_erosion::poisson_disc::{poisson_disc, PoissonDisc};
+/// let mut k = 0u32;
+/// let mut unit = move || { k = k.wrapping_mul(1_664_525).wrapping_add(1_013_904_223); k as f64 / 4_294_967_296.0 };
+/// let mut same = unit.clone();
+/// let mut sampling = PoissonDisc::new(100.0, 50.0, 5.0, 30);
+/// let mut calls = 1;
+/// while !sampling.sample(500, &mut unit) {
+///     calls += 1;
+/// }
+/// assert!(calls > 1);
+/// assert_eq!(sampling.points(), poisson_disc(100.0, 50.0, 5.0, 30, &mut same));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoissonDisc {
+    sampler: Sampler,
+    attempts: u32,
+    /// Bridson's active points: those that may still have room beside them.
+    active: Vec<[f64; 2]>,
+    /// The filling pass's next lattice point, once the active points are
+    /// all retired.
+    fill_at: usize,
+    done: bool,
+}
+
+impl PoissonDisc {
+    /// A sampling of `width` × `height` with its first point, in the
+    /// middle.
+    pub fn new(width: f64, height: f64, min_distance: f64, attempts: u32) -> PoissonDisc {
+        let mut sampler = Sampler::new(width, height, min_distance);
+        let first = [width / 2.0, height / 2.0];
+        sampler.add(first);
+        PoissonDisc { sampler, attempts, active: vec![first], fill_at: 0, done: false }
+    }
+
+    /// The points so far, in the order they were found: a sampling that
+    /// goes on only adds to them.
+    pub fn points(&self) -> &[[f64; 2]] {
+        &self.sampler.points
+    }
+
+    /// Tries about `candidates` more candidates (an active point's attempts
+    /// are not split, so up to `attempts` more), then returns whether the
+    /// sampling is done. Each candidate costs one look at the background
+    /// grid, a few tens of nanoseconds.
+    pub fn sample(&mut self, candidates: usize, unit: &mut impl FnMut() -> f64) -> bool {
+        let mut tried = 0;
+        while !self.active.is_empty() && tried < candidates {
+            tried += self.attempt(unit);
+        }
+        if self.active.is_empty() {
+            self.done = self.sampler.fill(&mut self.fill_at, candidates.saturating_sub(tried));
+        }
+        self.done
+    }
+
+    /// Bridson's step: a random active point tries its candidates until one
+    /// fits, which becomes a point and active; if none does, it is retired.
+    /// Returns how many candidates it tried.
+    fn attempt(&mut self, unit: &mut impl FnMut() -> f64) -> usize {
+        let active = &mut self.active;
         let k = ((unit() * active.len() as f64) as usize).min(active.len() - 1);
         let from = active[k];
-        let found = (0..attempts).find_map(|_| {
-            let [dx, dy] = in_annulus(min_distance, unit);
+        let r = self.sampler.min_distance;
+        let mut tried = 0;
+        let sampler = &self.sampler;
+        let found = (0..self.attempts).find_map(|_| {
+            tried += 1;
+            let [dx, dy] = in_annulus(r, unit);
             let candidate = [from[0] + dx, from[1] + dy];
             sampler.fits(candidate).then_some(candidate)
         });
         match found {
             Some(point) => {
-                sampler.add(point);
+                self.sampler.add(point);
                 active.push(point);
             }
             None => {
                 active.remove(k);
             }
         }
+        tried
     }
-    sampler.fill();
-    sampler.points
 }
 
 /// An offset uniformly spread over the ring between `r` and `2r` (Bridson's
@@ -81,6 +149,7 @@ fn in_annulus(r: f64, unit: &mut impl FnMut() -> f64) -> [f64; 2] {
 }
 
 /// The points so far and the background grid that finds their neighbours.
+#[derive(Clone, Debug, PartialEq)]
 struct Sampler {
     width: f64,
     height: f64,
@@ -136,18 +205,21 @@ impl Sampler {
     }
 
     /// Adds every point of a lattice (a few to the minimum distance) that
-    /// still fits, row by row: afterwards each lattice point has a sample
-    /// within the minimum distance.
-    fn fill(&mut self) {
+    /// still fits, row by row from lattice point `at`, trying up to
+    /// `candidates` of them: when the last is tried (returns true), each
+    /// lattice point has a sample within the minimum distance.
+    fn fill(&mut self, at: &mut usize, candidates: usize) -> bool {
         let step = self.min_distance / FILL_PER_DISTANCE;
-        for y in 0..(self.height / step).ceil() as usize {
-            for x in 0..(self.width / step).ceil() as usize {
-                let p = [x as f64 * step, y as f64 * step];
-                if self.fits(p) {
-                    self.add(p);
-                }
+        let (cols, rows) = ((self.width / step).ceil() as usize, (self.height / step).ceil() as usize);
+        let end = (*at).saturating_add(candidates).min(cols * rows);
+        for i in *at..end {
+            let p = [(i % cols) as f64 * step, (i / cols) as f64 * step];
+            if self.fits(p) {
+                self.add(p);
             }
         }
+        *at = end;
+        end == cols * rows
     }
 }
 

@@ -47,6 +47,11 @@ pub const SKELETON_PIXELS: f64 = 16.0;
 /// 0.2 ms in Chromium: a few ms a frame).
 pub const SKELETONS_PER_FRAME: usize = 20;
 
+/// Candidate tree spots sampled at most in a frame (about 70 ns each
+/// natively, 150 ns in Chromium: 1 to 2 ms a frame), so the article's map
+/// finds its forest in eight frames and no frame waits for all of it.
+pub const SPOT_CANDIDATES_PER_FRAME: usize = 10_000;
+
 /// The generator's stream for where traced rivers start.
 const TRACED_RIVERS_STREAM: u64 = 0x71ace;
 
@@ -213,8 +218,10 @@ pub struct Status {
     pub exact: bool,
     /// The backing store's size.
     pub canvas: (u32, u32),
-    /// Trees standing in the last frame drawn (0 when they are off).
+    /// Trees standing in the last frame drawn (0 when they are off), and
+    /// whether more are on their way (spots or branches still to come).
     pub trees: usize,
+    pub trees_growing: bool,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -254,9 +261,10 @@ pub struct Sketch {
     /// stood in the last frame.
     forest: Option<Forest>,
     trees: usize,
-    /// Whether trees large on screen wait for their branches (grown a few
-    /// a frame): more frames are wanted, even paused.
-    skeletons_waiting: bool,
+    /// Whether trees wait for their spots (sampled a few thousand
+    /// candidates a frame) or, large on screen, for their branches (grown
+    /// a few a frame): more frames are wanted, even paused.
+    trees_growing: bool,
     reduced_motion: bool,
     size: Size,
     /// When the last frame rained, to rain the display frames since.
@@ -309,7 +317,7 @@ impl Sketch {
             toggles: link.toggles,
             forest: None,
             trees: 0,
-            skeletons_waiting: false,
+            trees_growing: false,
             reduced_motion: start.reduced_motion,
             size: start.size,
             rained_at: None,
@@ -336,7 +344,7 @@ impl Sketch {
     /// Whether it is raining or bringing a map back: it wants the next
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
-        self.looping || self.replaying.is_some() || self.skeletons_waiting
+        self.looping || self.replaying.is_some() || self.trees_growing
     }
 
     /// What the page must show since it last asked.
@@ -359,6 +367,7 @@ impl Sketch {
             exact: self.timeline.is_exact(),
             canvas: self.size.backing(),
             trees: self.trees,
+            trees_growing: self.trees_growing,
         }
     }
 
@@ -607,7 +616,7 @@ impl Sketch {
             self.update_rivers();
         }
         self.trees = 0;
-        self.skeletons_waiting = false;
+        self.trees_growing = false;
         if self.toggles.get(Toggle::Trees) {
             let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);
             self.trees = trees.len();
@@ -651,9 +660,10 @@ impl Sketch {
     /// `skeleton_from` cells across with their branches.
     fn standing_trees(&mut self, out_of_the_rivers: bool, skeleton_from: f32) -> Vec<Tree> {
         let forest = Forest::kept_for(&mut self.forest, self.terrain.seed(), self.terrain.grid());
+        let sampled = forest.sample(SPOT_CANDIDATES_PER_FRAME);
         let water = out_of_the_rivers.then(|| self.rivers.shown());
         let mut trees = forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water);
-        self.skeletons_waiting = forest.grow_skeletons(&mut trees, skeleton_from, SKELETONS_PER_FRAME) > 0;
+        self.trees_growing = forest.grow_skeletons(&mut trees, skeleton_from, SKELETONS_PER_FRAME) > 0 || !sampled;
         trees
     }
 

@@ -8,7 +8,9 @@
 //! 0.36. Beyond the article, no tree stands on a slope too steep for it or
 //! in a river. The spots belong to the seed and the map's grid; which of
 //! them carry a tree is worked out from the ground as it is, so trees follow
-//! the ground as it erodes.
+//! the ground as it erodes. A page samples the spots a few thousand
+//! candidates a frame ([`Forest::sample`]): the forest spreads out from the
+//! middle over a handful of frames rather than holding one up.
 //!
 //! ```
 //! use hydraulic_erosion::grid::Grid;
@@ -25,7 +27,7 @@ use std::rc::Rc;
 use rand_pcg::Pcg32;
 
 use crate::grid::Grid;
-use crate::poisson_disc::{poisson_disc, ATTEMPTS};
+use crate::poisson_disc::{PoissonDisc, ATTEMPTS};
 use crate::river_view::RIVER_START;
 use crate::space_colonisation::{colonise, Growth};
 use crate::unit_random::unit_f64;
@@ -77,20 +79,37 @@ pub struct Tree {
 pub struct Forest {
     grid: Grid,
     seed: u32,
-    spots: Vec<[f64; 2]>,
+    /// The spots' sampling, which may still be under way, and its
+    /// generator.
+    sampling: PoissonDisc,
+    rng: Pcg32,
     /// Each spot's skeleton, grown the first time it is wanted.
     skeletons: Vec<Option<Skeleton>>,
 }
 
 impl Forest {
-    /// The spots for `seed` on `grid`, by Poisson disc sampling.
+    /// The spots for `seed` on `grid`, by Poisson disc sampling, all of
+    /// them.
     pub fn new(seed: u32, grid: Grid) -> Forest {
-        let mut rng = Pcg32::new(seed as u64, STREAM);
-        let mut unit = || unit_f64(&mut rng);
+        let mut forest = Forest::sampling(seed, grid);
+        forest.sample(usize::MAX);
+        forest
+    }
+
+    /// The forest for `seed` on `grid` with its first spot: [`Forest::sample`]
+    /// finds the others, the same as [`Forest::new`]'s however it is split.
+    pub fn sampling(seed: u32, grid: Grid) -> Forest {
         let spacing = SPACING / grid.per_cell(1.0);
         let (width, height) = ((grid.cols - 1) as f64, (grid.rows - 1) as f64);
-        let spots = poisson_disc(width, height, spacing, ATTEMPTS, &mut unit);
-        Forest { grid, seed, skeletons: vec![None; spots.len()], spots }
+        let sampling = PoissonDisc::new(width, height, spacing, ATTEMPTS);
+        Forest { grid, seed, sampling, rng: Pcg32::new(seed as u64, STREAM), skeletons: Vec::new() }
+    }
+
+    /// Samples up to about `candidates` more candidate spots (tens of
+    /// nanoseconds each); returns whether every spot is found.
+    pub fn sample(&mut self, candidates: usize) -> bool {
+        let rng = &mut self.rng;
+        self.sampling.sample(candidates, &mut || unit_f64(rng))
     }
 
     /// Whether these are the spots for `seed` on `grid`.
@@ -99,16 +118,18 @@ impl Forest {
     }
 
     /// The forest kept in `kept` if it is for `seed` on `grid`, else a new
-    /// one put there: spots are sampled once per seed and map.
+    /// one put there, its sampling just begun: spots are sampled once per
+    /// seed and map.
     pub fn kept_for(kept: &mut Option<Forest>, seed: u32, grid: Grid) -> &mut Forest {
         if !kept.as_ref().is_some_and(|f| f.is_for(seed, grid)) {
-            *kept = Some(Forest::new(seed, grid));
+            *kept = Some(Forest::sampling(seed, grid));
         }
         kept.as_mut().expect("kept above")
     }
 
+    /// The spots found so far.
     pub fn spots(&self) -> &[[f64; 2]] {
-        &self.spots
+        self.sampling.points()
     }
 
     /// The trees standing on `heights` with the sea at `sea_level`: on the
@@ -122,7 +143,7 @@ impl Forest {
         let band = ARTICLE_BAND.map(|e| sea_level + land * (e - ARTICLE_WATER) / (1.0 - ARTICLE_WATER));
         let per_article_cell = grid.per_cell(1.0);
         let steepest = STEEPEST * per_article_cell;
-        self.spots
+        self.spots()
             .iter()
             .enumerate()
             .filter_map(|(spot, &[x, y])| {
@@ -152,6 +173,7 @@ impl Forest {
     /// others keep the glyph until a later call; returns how many wait.
     pub fn grow_skeletons(&mut self, trees: &mut [Tree], min_size: f32, grow: usize) -> usize {
         let (mut grown, mut waiting) = (0, 0);
+        self.skeletons.resize(self.spots().len(), None);
         for tree in trees.iter_mut().filter(|t| t.size >= min_size) {
             let known = &mut self.skeletons[tree.spot];
             if known.is_none() {
@@ -231,6 +253,13 @@ mod tests {
         let dry = forest.standing(&flat, 0.25, Some(&water));
         assert!(dry.iter().all(|t| t.x >= 160.0) && dry.len() < all * 6 / 10);
         assert_eq!(forest, Forest::new(2, grid));
+        let mut in_steps = Forest::sampling(2, grid);
+        let mut steps = 1;
+        while !in_steps.sample(1_000) {
+            steps += 1;
+        }
+        assert!(steps > 50, "{steps} steps");
+        assert_eq!(in_steps.spots(), forest.spots(), "sampled in steps or at once, the same spots");
         assert_ne!(forest.spots(), Forest::new(3, grid).spots());
         assert!(forest.is_for(2, grid) && !forest.is_for(2, Grid::new(640, 360)));
     }

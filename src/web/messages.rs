@@ -169,6 +169,7 @@ fn status_numbers(s: &Status) -> Vec<f64> {
         s.canvas.0 as f64,
         s.canvas.1 as f64,
         s.trees as f64,
+        s.trees_growing as u8 as f64,
     ];
     n.extend(Setting::ALL.map(|x| s.settings.get(x)));
     n.extend(Toggle::ALL.map(|t| s.toggles.get(t) as u8 as f64));
@@ -177,7 +178,7 @@ fn status_numbers(s: &Status) -> Vec<f64> {
 }
 
 fn status_from_numbers(n: &[f64]) -> Option<Status> {
-    let (head, rest) = n.split_at_checked(12)?;
+    let (head, rest) = n.split_at_checked(13)?;
     let (values, rest) = rest.split_at_checked(Setting::ALL.len())?;
     let (on, picked) = rest.split_at_checked(Toggle::ALL.len())?;
     let mut choices = Choices::default();
@@ -203,6 +204,7 @@ fn status_from_numbers(n: &[f64]) -> Option<Status> {
         exact: head[8] != 0.0,
         canvas: (head[9] as u32, head[10] as u32),
         trees: head[11] as usize,
+        trees_growing: head[12] != 0.0,
         settings,
         choices,
         toggles,

@@ -105,7 +105,8 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// latest frame: `{ seed, drops, frames, looping, replaying, resting, scheme,
 /// heightsHash, changes, exact, canvas: [width, height], grid: [cols, rows],
 /// thread, settings: { name: value }, toggles: { name: on }, choices: {
-/// name: key }, trees }` (`trees` how many stand, `changes` the timeline's
+/// name: key }, trees, treesGrowing }` (`trees` how many stand,
+/// `treesGrowing` whether more are on their way, `changes` the timeline's
 /// length, `exact` whether a link replays it exactly, `canvas` the backing
 /// store's size, `thread` where the sketch runs: "worker" or "main",
 /// `settled` whether it takes in every control the reader has touched: a
@@ -130,7 +131,7 @@ pub fn page_state() -> JsValue {
         let grid = status.choices.grid();
         let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
         let state = Object::new();
-        let fields: [(&str, JsValue); 18] = [
+        let fields: [(&str, JsValue); 19] = [
             ("seed", status.seed.into()),
             ("drops", (status.drops as f64).into()),
             ("frames", (status.frames as f64).into()),
@@ -148,6 +149,7 @@ pub fn page_state() -> JsValue {
             ("toggles", toggles.into()),
             ("choices", choices.into()),
             ("trees", (status.trees as f64).into()),
+            ("treesGrowing", status.trees_growing.into()),
             ("grid", Array::of2(&(grid.cols as u32).into(), &(grid.rows as u32).into()).into()),
         ];
         for (key, value) in fields {

@@ -9,6 +9,8 @@ let server, browser
 before(async () => { server = await serve(); browser = await launch() })
 after(async () => { await browser?.close(); await server?.close() })
 
+// Trees shown and every spot sampled (a share a frame)
+const treesGrown = page => page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.trees > 0 && !s.treesGrowing })
 const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 60000 })
 
 test('trees from their control stand on the map, give way to the sea, and come back from a link', async () => {
@@ -18,8 +20,9 @@ test('trees from their control stand on the map, give way to the sea, and come b
   assert.equal((await state(a.page)).trees, 0, 'no trees until asked for')
   const bare = await canvasLook(a.page)
   await a.page.click('#experiment-control-trees')
-  // The count is the frame's: it follows the frame the click asks for
-  await a.page.waitForFunction(() => window.wasmBindings.pageState().trees > 0)
+  // The count is the frame's: it follows the frames the click asks for, as
+  // the spots are sampled a share a frame
+  await treesGrown(a.page)
   const wooded = await state(a.page)
   assert.ok(wooded.trees > 200, `${wooded.trees} trees`)
   assert.equal(wooded.toggles.trees, true)
@@ -34,6 +37,7 @@ test('trees from their control stand on the map, give way to the sea, and come b
 
   const b = await open(browser, url)
   await replayed(b.page)
+  await treesGrown(b.page)
   const got = await state(b.page)
   assert.deepEqual([got.heightsHash, got.trees, got.settings.sea_level], [flooded.heightsHash, flooded.trees, 0.5])
   assert.equal(await b.page.$eval('#experiment-control-trees', e => e.checked), true)
@@ -45,7 +49,7 @@ test('trees from their control stand on the map, give way to the sea, and come b
 test('the landscape preset: diamond-square on 257 × 257, its colours, trees and traced rivers, back from its link', async () => {
   const a = await open(browser, server.url + '/?he-seed=4')
   await a.page.selectOption('#experiment-control-preset', 'landscape')
-  await a.page.waitForFunction(() => window.wasmBindings.pageState().trees > 0)
+  await treesGrown(a.page)
   await a.page.waitForTimeout(300)
   await pause(a.page)
   const made = await state(a.page)
@@ -61,7 +65,7 @@ test('the landscape preset: diamond-square on 257 × 257, its colours, trees and
 
   const b = await open(browser, a.page.url())
   await replayed(b.page)
-  await b.page.waitForFunction(() => window.wasmBindings.pageState().trees > 0)
+  await treesGrown(b.page)
   const got = await state(b.page)
   assert.deepEqual([got.heightsHash, got.trees, got.choices, got.scheme], [made.heightsHash, made.trees, made.choices, made.scheme])
   assert.deepEqual(b.problems, [])
