@@ -31,6 +31,12 @@ impl Grid {
         Grid { cols, rows }
     }
 
+    /// The grid of `cells` heights in rows of `cols`, if they make whole
+    /// rows and at least 2 × 2 (what a module handed loose heights checks).
+    pub fn of_rows(cells: usize, cols: usize) -> Option<Grid> {
+        (cols >= 2 && cells % cols == 0 && cells / cols >= 2).then(|| Grid::new(cols, cells / cols))
+    }
+
     /// A length given in cells of the article's map, in cells of this one:
     /// noise scales are given per article cell, so a finer map samples the
     /// same ground more closely. The ratio is exact for every map size

@@ -21,6 +21,7 @@ pub mod grid;
 pub mod heightmap;
 pub mod island;
 pub mod marching_squares;
+pub mod mesh;
 pub mod perlin;
 pub mod poisson_disc;
 pub mod presets;

@@ -13,8 +13,9 @@ pub const AMBIENT: f64 = 0.45;
 /// Land colours are worked out once per scheme in this many bands.
 pub const BANDS: usize = 256;
 
-/// Where the light comes from: north-west and above, normalised.
-fn light() -> [f64; 3] {
+/// Where the light comes from: north-west and above, normalised, in the
+/// map's terms (x east, y south, z up).
+pub fn light() -> [f64; 3] {
     let (x, y, z): (f64, f64, f64) = (-1.0, -1.0, 1.2);
     let length = (x * x + y * y + z * z).sqrt();
     [x / length, y / length, z / length]
@@ -81,45 +82,86 @@ fn channel(v: f64) -> u8 {
     ((v.clamp(0.0, 255.0) + ROUND) - ROUND) as u8
 }
 
+/// A scheme's colour for the ground at a height, before light falls on it:
+/// the relief shades it, the 3D view lights it, a mesh file carries it.
+pub struct Palette<'a> {
+    bands: &'a [[f64; 3]],
+    elevation_bands: Vec<ReadBand>,
+    shallow: [f64; 3],
+    deep: [f64; 3],
+}
+
+/// The ground's colour, under the sea or on land (where slopes are shaded).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ground {
+    Sea([f64; 3]),
+    Land([f64; 3]),
+}
+
+impl Ground {
+    pub fn color(self) -> [f64; 3] {
+        match self {
+            Ground::Sea(c) | Ground::Land(c) => c,
+        }
+    }
+}
+
+impl<'a> Palette<'a> {
+    /// `scheme`'s palette, with its land `bands` ([`band_colors`]).
+    pub fn new(scheme: &ColorScheme, bands: &'a [[f64; 3]]) -> Palette<'a> {
+        assert_eq!(bands.len(), BANDS);
+        let [shallow, deep] = scheme.sea.map(hex_rgb);
+        Palette { bands, elevation_bands: read_bands(scheme.elevation_bands), shallow, deep }
+    }
+
+    /// The colour of ground at height `h` with the sea at `sea_level`. Sea
+    /// blends the scheme's shallow to deep colour by depth; land takes the
+    /// band for its height (a Landscape map: its bands, the water tinted).
+    #[inline]
+    pub fn ground(&self, h: f64, sea_level: f64) -> Ground {
+        let by_elevation = !self.elevation_bands.is_empty();
+        if by_elevation && h < sea_level {
+            Ground::Sea(mix(color_at(&self.elevation_bands, h), WATER_TINT.0, WATER_TINT.1))
+        } else if h < sea_level {
+            let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
+            Ground::Sea(mix(self.shallow, self.deep, lesser(depth * 2.0, 1.0)))
+        } else if by_elevation {
+            Ground::Land(color_at(&self.elevation_bands, h))
+        } else {
+            // h ≥ sea level here, so truncating is flooring
+            Ground::Land(self.bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)])
+        }
+    }
+}
+
 /// Paints the relief of `terrain` on `grid` into `pixels` (RGBA, 4 bytes per
-/// cell, row by row). Sea blends the scheme's shallow to deep colour by depth; land
-/// takes the band for its height times the light falling on its slope.
+/// cell, row by row): each cell's [`Palette::ground`] colour, land times the
+/// light falling on its slope.
 pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
     let Grid { cols, rows } = grid;
     assert_eq!(terrain.len(), grid.cells());
     assert_eq!(pixels.len(), grid.cells() * 4);
-    assert_eq!(bands.len(), BANDS);
-    let [shallow, deep] = scheme.sea.map(hex_rgb);
+    let palette = Palette::new(scheme, bands);
     let light = light();
-    let by_elevation = !scheme.elevation_bands.is_empty();
-    let elevation_bands = read_bands(scheme.elevation_bands);
     for y in 0..rows {
         for x in 0..cols {
             let i = y * cols + x;
             let h = terrain[i] as f64;
-            let color = if by_elevation && h < sea_level {
-                mix(color_at(&elevation_bands, h), WATER_TINT.0, WATER_TINT.1)
-            } else if h < sea_level {
-                let depth = if sea_level > 0.0 { (sea_level - h) / sea_level } else { 0.0 };
-                mix(shallow, deep, lesser(depth * 2.0, 1.0))
-            } else {
-                // The slope from the neighbours either side, as a surface
-                // normal, and how squarely it faces the light
-                let left = terrain[y * cols + x.saturating_sub(1)] as f64;
-                let right = terrain[y * cols + (x + 1).min(cols - 1)] as f64;
-                let up = terrain[y.saturating_sub(1) * cols + x] as f64;
-                let down = terrain[(y + 1).min(rows - 1) * cols + x] as f64;
-                let nx = (left - right) * RELIEF;
-                let ny = (up - down) * RELIEF;
-                let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
-                let shade = AMBIENT + (1.0 - AMBIENT) * greater(facing, 0.0) * 1.25;
-                // h ≥ sea level here, so truncating is flooring
-                let band = if by_elevation {
-                    color_at(&elevation_bands, h)
-                } else {
-                    bands[(((h - sea_level) / (1.0 - sea_level) * 255.0) as usize).min(BANDS - 1)]
-                };
-                [band[0] * shade, band[1] * shade, band[2] * shade]
+            let color = match palette.ground(h, sea_level) {
+                Ground::Sea(color) => color,
+                Ground::Land(band) => {
+                    // The slope from the neighbours either side, as a
+                    // surface normal, and how squarely it faces the light
+                    let left = terrain[y * cols + x.saturating_sub(1)] as f64;
+                    let right = terrain[y * cols + (x + 1).min(cols - 1)] as f64;
+                    let up = terrain[y.saturating_sub(1) * cols + x] as f64;
+                    let down = terrain[(y + 1).min(rows - 1) * cols + x] as f64;
+                    let nx = (left - right) * RELIEF;
+                    let ny = (up - down) * RELIEF;
+                    let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
+                    let shade = AMBIENT + (1.0 - AMBIENT) * greater(facing, 0.0) * 1.25;
+                    [band[0] * shade, band[1] * shade, band[2] * shade]
+                }
             };
             pixels[i * 4..i * 4 + 4].copy_from_slice(&[
                 channel(color[0]),

@@ -76,11 +76,12 @@ pub enum Setting {
     Persistence,
     Talus,
     Roughness,
+    HeightScale,
 }
 
 /// The sliders: the original's, in its order, with its ranges and defaults;
 /// then the tutorial's.
-pub const SLIDERS: [Slider; 13] = [
+pub const SLIDERS: [Slider; 14] = [
     // How hard it rains: drops simulated every frame
     Slider {
         name: "drops_per_frame",
@@ -230,11 +231,23 @@ pub const SLIDERS: [Slider; 13] = [
         timeline_letter: None,
         builds_the_terrain: true,
     },
+    // The 3D view's and the mesh files' relief: how many times taller than
+    // usual the ground stands (see mesh::RELIEF_SHARE)
+    Slider {
+        name: "height_scale",
+        label: "Height (3D)",
+        min: 0.25,
+        max: 4.0,
+        step: 0.25,
+        default: 1.0,
+        timeline_letter: None,
+        builds_the_terrain: false,
+    },
 ];
 
 impl Setting {
     /// Every setting, in table order.
-    pub const ALL: [Setting; 13] = [
+    pub const ALL: [Setting; 14] = [
         Setting::DropsPerFrame,
         Setting::Erosion,
         Setting::Deposition,
@@ -248,6 +261,7 @@ impl Setting {
         Setting::Persistence,
         Setting::Talus,
         Setting::Roughness,
+        Setting::HeightScale,
     ];
 
     /// This setting's row of the table.
@@ -283,7 +297,7 @@ impl Setting {
 /// The current value of every slider.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    values: [f64; 13],
+    values: [f64; 14],
 }
 
 impl Default for Settings {

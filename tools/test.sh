@@ -13,6 +13,7 @@ cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features heightmap-encoder --bin heightmap-encoder -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features mesh-exporter --bin mesh-exporter -- -D warnings
 
 say "native tests"
 cargo test

@@ -9,11 +9,9 @@ use wasm_bindgen::prelude::*;
 /// greyscale PNG file.
 #[wasm_bindgen]
 pub fn encode(heights: &[f32], cols: u32) -> Result<Vec<u8>, JsError> {
-    let cols = cols as usize;
-    if cols < 2 || heights.len() % cols != 0 || heights.len() / cols < 2 {
-        return Err(JsError::new(&format!("{} heights do not make rows of {cols}", heights.len())));
-    }
-    Ok(hydraulic_erosion::heightmap::encode(Grid::new(cols, heights.len() / cols), heights))
+    let grid = Grid::of_rows(heights.len(), cols as usize)
+        .ok_or_else(|| JsError::new(&format!("{} heights do not make rows of {cols}", heights.len())))?;
+    Ok(hydraulic_erosion::heightmap::encode(grid, heights))
 }
 
 fn main() {}

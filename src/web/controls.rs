@@ -33,6 +33,8 @@ pub enum Action {
     /// Something for the sketch.
     Send(Message),
     SaveHeightmap,
+    SaveStl,
+    SaveGltf,
     Fullscreen,
 }
 
@@ -51,6 +53,8 @@ pub struct Controls {
     restart: Option<Element>,
     save: Option<Element>,
     save_heightmap: Option<Element>,
+    save_stl: Option<Element>,
+    save_gltf: Option<Element>,
     share: Option<Element>,
     /// The share button's own label, read once: mid-note it says something
     /// else.
@@ -83,6 +87,8 @@ impl Controls {
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
             save_heightmap: optional("save-heightmap"),
+            save_stl: optional("save-stl"),
+            save_gltf: optional("save-gltf"),
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
@@ -294,6 +300,10 @@ impl Controls {
         on_click(&self.save, Box::new(move || a(Action::Send(Message::SavePicture))));
         let a = act.clone();
         on_click(&self.save_heightmap, Box::new(move || a(Action::SaveHeightmap)));
+        let a = act.clone();
+        on_click(&self.save_stl, Box::new(move || a(Action::SaveStl)));
+        let a = act.clone();
+        on_click(&self.save_gltf, Box::new(move || a(Action::SaveGltf)));
         let a = act.clone();
         on_click(&self.share, Box::new(move || send(&a, Input::Share)));
         let a = act.clone();

@@ -14,15 +14,17 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
+use crate::settings::Setting;
 use crate::sketch::{Input, Show, Size, Sketch, Start, Status};
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::{document, download, warn};
+use super::lazy_download::{self, Made};
 use super::messages::{self, Message, Report};
 use super::painter::{CanvasPainter, Surface};
 use super::sketch_loop::SketchLoop;
-use super::{heightmap_download, sharing, worker};
+use super::{sharing, worker};
 
 /// Where the sketch runs.
 enum Runner {
@@ -190,7 +192,7 @@ impl Host {
             }
             Report::Picture(Some(blob)) => match web_sys::Url::create_object_url_with_blob(&blob) {
                 Ok(url) => {
-                    download(&url, &self.file_name(self.status().map_or("map", |s| s.scheme)));
+                    download(&url, &self.file_name(self.status().map_or("map", |s| s.scheme), "png"));
                     let _ = web_sys::Url::revoke_object_url(&url);
                 }
                 Err(_) => warn("the picture could not be saved"),
@@ -203,11 +205,8 @@ impl Host {
     pub fn act(&self, action: Action) {
         match action {
             Action::Send(message) => self.send(message),
-            Action::SaveHeightmap => match (self.heights(), self.status()) {
-                (Some(heights), Some(status)) => {
-                    let cols = status.choices.grid().cols as u32;
-                    heightmap_download::save(heights.to_vec(), cols, self.file_name("heightmap"))
-                }
+            Action::SaveHeightmap | Action::SaveStl | Action::SaveGltf => match (self.heights(), self.status()) {
+                (Some(heights), Some(status)) => lazy_download::save(self.file(action, heights, &status)),
                 _ => warn("no heights to save yet"),
             },
             Action::Fullscreen => {
@@ -221,12 +220,49 @@ impl Host {
         }
     }
 
-    /// The name of a saved picture, as the original names it: what it shows
-    /// (the colour scheme, or "heightmap"), the seed, the drops, the time.
-    fn file_name(&self, shows: &str) -> String {
+    /// The file a download asks for, made from the heights the map shows.
+    fn file(&self, action: Action, heights: Float32Array, status: &Status) -> Made {
+        let cols = status.choices.grid().cols as u32;
+        let (sea_level, height_scale) =
+            (status.settings.get(Setting::SeaLevel), status.settings.get(Setting::HeightScale));
+        let (heights, cols) = (JsValue::from(heights), JsValue::from(cols));
+        let (sea_level, height_scale) = (JsValue::from(sea_level), JsValue::from(height_scale));
+        let (module, function, args, mime, name, what) = match action {
+            Action::SaveStl => (
+                "mesh-exporter",
+                "stl",
+                js_sys::Array::of4(&heights, &cols, &sea_level, &height_scale),
+                "model/stl",
+                self.file_name("solid", "stl"),
+                "STL file",
+            ),
+            Action::SaveGltf => (
+                "mesh-exporter",
+                "glb",
+                js_sys::Array::of5(&heights, &cols, &sea_level, &status.scheme.into(), &height_scale),
+                "model/gltf-binary",
+                self.file_name(status.scheme, "glb"),
+                "glTF file",
+            ),
+            _ => (
+                "heightmap-encoder",
+                "encode",
+                js_sys::Array::of2(&heights, &cols),
+                "image/png",
+                self.file_name("heightmap", "png"),
+                "heightmap",
+            ),
+        };
+        Made { module, function, args, mime, name, what }
+    }
+
+    /// The name of a saved file, as the original names its pictures: what
+    /// it shows (the colour scheme, "heightmap", "solid"), the seed, the
+    /// drops, the time.
+    fn file_name(&self, shows: &str, extension: &str) -> String {
         let now = (js_sys::Date::now() / 1000.0).floor() as u64;
         let (seed, drops) = self.status().map_or((0, 0), |s| (s.seed, s.drops));
-        format!("hydraulic_erosion_{shows}_seed{seed}_{drops}drops_{now}.png")
+        format!("hydraulic_erosion_{shows}_seed{seed}_{drops}drops_{now}.{extension}")
     }
 
     /// The holder may have changed size (or the screen its pixel ratio).

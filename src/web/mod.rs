@@ -7,8 +7,8 @@
 mod canvas;
 mod controls;
 mod dom;
-mod heightmap_download;
 mod host;
+mod lazy_download;
 mod messages;
 mod painter;
 mod sharing;

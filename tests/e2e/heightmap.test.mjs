@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import zlib from 'node:zlib'
-import { serve, launch, open, state, pause } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -57,11 +57,7 @@ test('save heightmap downloads a 320 × 180 16-bit PNG of the engine\'s heights,
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#experiment-control-save-heightmap')])
   assert.match(download.suggestedFilename(), new RegExp(`^hydraulic_erosion_heightmap_seed${seed}_${drops}drops_\\d+\\.png$`))
   assert.ok(fetched.some(p => p.endsWith('/heightmap-encoder_bg.wasm')), 'the encoder was fetched when asked for')
-  const file = await new Promise(async resolve => {
-    const chunks = []
-    const stream = await download.createReadStream()
-    stream.on('data', c => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)))
-  })
+  const file = await downloaded(download)
   const png = decodePng(file)
   assert.deepEqual([png.width, png.height, png.depth, png.colour], [320, 180, 16, 0])
   const expected = heights.map(h => Math.round(Math.min(1, Math.max(0, h)) * 65535))

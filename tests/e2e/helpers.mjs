@@ -128,3 +128,10 @@ export const visibleIcon = (page, button) => page.evaluate(id => {
   const shown = [...document.querySelectorAll(`#${id} svg`)].filter(svg => !svg.classList.contains('hidden'))
   return shown.map(svg => svg.getAttribute('class')).join(' ')
 }, button)
+
+// The bytes of a download
+export async function downloaded(download) {
+  const chunks = []
+  const stream = await download.createReadStream()
+  return new Promise(resolve => stream.on('data', c => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))))
+}
