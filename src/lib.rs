@@ -9,6 +9,7 @@
 
 pub mod brush;
 pub mod bucket_queue;
+pub mod camera;
 pub mod choices;
 pub mod color_schemes;
 pub mod diamond_square;
@@ -41,6 +42,7 @@ pub mod traced_rivers;
 pub mod trees;
 pub mod tutorial_droplet;
 pub mod unit_random;
+pub mod view_3d;
 pub mod viewport;
 
 pub mod bindings;

@@ -20,6 +20,7 @@
 //! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
 //! ```
 
+use crate::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
 use crate::choices::{Choice, Choices, Preset, RiverStyle};
 use crate::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
 use crate::grid::Grid;
@@ -35,6 +36,7 @@ use crate::toggles::{Toggle, Toggles};
 use crate::traced_rivers;
 use crate::trees::{Forest, Tree};
 use crate::unit_random::unit_f32;
+use crate::view_3d::{self, Drawn, Scene};
 use crate::viewport::Viewport;
 use rand_pcg::Pcg32;
 
@@ -144,6 +146,19 @@ pub enum Input {
     ReducedMotion(bool),
     /// The reader asks for the link ("Copy link").
     Share,
+    /// The 3D view's camera turned by a drag (or the arrow keys) of this
+    /// many pixels.
+    Orbit {
+        dx: f64,
+        dy: f64,
+    },
+    /// The drag let go: the view spins on a moment (unless the reader asks
+    /// for less motion).
+    OrbitEnd,
+    /// Nearer (below 1) or further, by the wheel, a pinch or the keys.
+    Zoom(f64),
+    /// Back to the starting view.
+    ResetCamera,
     /// Nobody can see the sketch any more: the address bar should be up to
     /// date while it rests.
     Resting,
@@ -169,6 +184,8 @@ pub enum Show {
     Link(String),
     /// The link the reader asked for is in the address bar.
     Shared { exact: bool },
+    /// The 3D view cannot be drawn in this browser: the map stays 2D.
+    No3d,
 }
 
 /// Draws a frame: the sketch says what, in which order; a painter turns
@@ -186,6 +203,8 @@ pub trait Painter {
     fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
     /// A replay's progress, over the bottom of the map.
     fn progress(&mut self, done: u64, total: u64, capped: bool);
+    /// The 3D view, in place of all the above.
+    fn view_3d(&mut self, scene: &Scene) -> Drawn;
 }
 
 /// A painter that draws nothing: for working the sketch without a canvas.
@@ -198,6 +217,9 @@ impl Painter for NoPainter {
     fn trees(&mut self, _: &[Tree], _: &ColorScheme, _: Viewport) {}
     fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
+    fn view_3d(&mut self, _: &Scene) -> Drawn {
+        Drawn::Drawn
+    }
     fn progress(&mut self, _: u64, _: u64, _: bool) {}
 }
 
@@ -222,6 +244,11 @@ pub struct Status {
     /// whether more are on their way (spots or branches still to come).
     pub trees: usize,
     pub trees_growing: bool,
+    /// The 3D view's camera.
+    pub camera: Camera,
+    /// How long the last frame's drawing took (milliseconds, on the
+    /// sketch's clock): the painter's calls, not the rain.
+    pub draw_ms: f64,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -267,6 +294,15 @@ pub struct Sketch {
     trees_growing: bool,
     reduced_motion: bool,
     size: Size,
+    /// The 3D view's camera, how it spins on after a drag (pixels a frame),
+    /// and whether the view waits for its canvas or context.
+    camera: Camera,
+    spin: Option<[f64; 2]>,
+    view_waiting: bool,
+    /// The latest move of a drag and the frame it came in.
+    last_orbit: Option<([f64; 2], u64)>,
+    /// How long the last frame's drawing took (milliseconds).
+    draw_ms: f64,
     /// When the last frame rained, to rain the display frames since.
     rained_at: Option<f64>,
     /// The last link offered to the address bar, and when.
@@ -320,6 +356,11 @@ impl Sketch {
             trees_growing: false,
             reduced_motion: start.reduced_motion,
             size: start.size,
+            camera: link.camera,
+            spin: None,
+            view_waiting: false,
+            last_orbit: None,
+            draw_ms: 0.0,
             rained_at: None,
             link_offered: String::new(),
             link_offered_at: f64::NEG_INFINITY,
@@ -344,7 +385,8 @@ impl Sketch {
     /// Whether it is raining or bringing a map back: it wants the next
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
-        self.looping || self.replaying.is_some() || self.trees_growing
+        let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
+        self.looping || self.replaying.is_some() || self.trees_growing || view_moving
     }
 
     /// What the page must show since it last asked.
@@ -368,6 +410,8 @@ impl Sketch {
             canvas: self.size.backing(),
             trees: self.trees,
             trees_growing: self.trees_growing,
+            camera: self.camera,
+            draw_ms: self.draw_ms,
         }
     }
 
@@ -381,6 +425,7 @@ impl Sketch {
             timeline,
             scheme: self.scheme_picked.then_some(self.scheme.key),
             toggles: self.toggles,
+            camera: self.camera,
             drops: self.terrain.drops(),
         }
     }
@@ -389,8 +434,18 @@ impl Sketch {
     /// a replay under way where it is first, so the map is never left in a
     /// state no link describes.
     pub fn input(&mut self, input: Input, now: f64) {
-        let by_the_reader =
-            !matches!(input, Input::SiteTheme { .. } | Input::Resize(_) | Input::ReducedMotion(_) | Input::Resting);
+        // Looking at the map in 3D changes nothing a link replays
+        let by_the_reader = !matches!(
+            input,
+            Input::SiteTheme { .. }
+                | Input::Resize(_)
+                | Input::ReducedMotion(_)
+                | Input::Resting
+                | Input::Orbit { .. }
+                | Input::OrbitEnd
+                | Input::Zoom(_)
+                | Input::ResetCamera
+        );
         if by_the_reader {
             self.cancel_replay();
         }
@@ -431,6 +486,24 @@ impl Sketch {
                     self.offer_link(now, true);
                 }
             }
+            Input::Orbit { dx, dy } => {
+                self.camera.orbit(dx, dy);
+                self.spin = None;
+                self.last_orbit = Some(([dx, dy], self.frames));
+            }
+            Input::OrbitEnd => {
+                // The view spins on with the drag's last move, if the
+                // pointer was still moving as it let go (it moved since the
+                // frame before last: a pointer's moves come once a frame)
+                // and the reader did not ask for less motion
+                let moving = self.last_orbit.take().filter(|&(_, at)| self.frames <= at + 1);
+                self.spin = moving.filter(|_| !self.reduced_motion).map(|(d, _)| d);
+            }
+            Input::Zoom(factor) => self.camera.zoom(factor),
+            Input::ResetCamera => {
+                self.camera = Camera::START;
+                self.spin = None;
+            }
         }
     }
 
@@ -445,11 +518,26 @@ impl Sketch {
             let now = clock();
             self.rain(now);
         }
+        self.spin_on();
+        let drawing = clock();
         self.draw(painter);
         let now = clock();
+        self.draw_ms = now - drawing;
         if self.replaying.is_none() {
             self.offer_link(now, false);
         }
+    }
+
+    /// A frame of the 3D view's spin after a drag, slowing to a stop.
+    fn spin_on(&mut self) {
+        let Some([dx, dy]) = self.spin else { return };
+        if !self.toggles.get(Toggle::View) || self.reduced_motion {
+            self.spin = None;
+            return;
+        }
+        self.camera.orbit(dx, dy);
+        let slower = [dx * SPIN_KEPT, dy * SPIN_KEPT];
+        self.spin = (slower[0].hypot(slower[1]) >= SPIN_STOPS).then_some(slower);
     }
 
     /// Offers the link to the address bar: while it rains at most once a
@@ -596,12 +684,28 @@ impl Sketch {
             Toggle::Original => self.terrain.set_show_original(on),
             Toggle::Debug => self.terrain.set_record_paths(on),
             Toggle::Trees => {}
+            Toggle::View => self.spin = None,
         }
     }
 
     /// Draws the map, in the original's order: sea, relief, contours,
     /// rivers, debug, and a replay's progress over it.
     fn draw(&mut self, painter: &mut dyn Painter) {
+        self.view_waiting = false;
+        if self.toggles.get(Toggle::View) {
+            match self.draw_3d(painter) {
+                Drawn::Drawn => return,
+                Drawn::NotYet => {
+                    self.view_waiting = true;
+                    return;
+                }
+                Drawn::Unavailable => {
+                    self.toggles.set(Toggle::View, false);
+                    self.shows.push(Show::Toggle(Toggle::View, false));
+                    self.shows.push(Show::No3d);
+                }
+            }
+        }
         let view = Viewport::fit(self.terrain.grid(), self.size.width, self.size.height);
         let scheme = self.scheme;
         painter.begin(self.size, scheme);
@@ -636,6 +740,32 @@ impl Sketch {
         if let Some(r) = &self.replaying {
             painter.progress(self.terrain.drops(), r.replay.target(), r.capped);
         }
+    }
+
+    /// The 3D view: the ground shown, its rivers as the map draws them.
+    fn draw_3d(&mut self, painter: &mut dyn Painter) -> Drawn {
+        let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
+        let water = match (self.toggles.get(Toggle::Rivers), traced) {
+            (false, _) => Vec::new(),
+            (true, true) => view_3d::water_along(self.terrain.grid(), &self.traced_rivers()),
+            (true, false) => {
+                self.update_rivers();
+                self.rivers.shown().to_vec()
+            }
+        };
+        let settings = self.terrain.settings();
+        painter.view_3d(&Scene {
+            grid: self.terrain.grid(),
+            heights: self.terrain.shown(),
+            // The shown heights change with the rain and with the original
+            edition: self.terrain.edition() * 2 + self.terrain.show_original() as u64,
+            water: &water,
+            scheme: self.scheme,
+            sea_level: settings.sea_level(),
+            height_scale: settings.get(Setting::HeightScale),
+            camera: self.camera,
+            size: self.size,
+        })
     }
 
     /// The article's six rivers traced from high points of the ground

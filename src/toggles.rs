@@ -23,14 +23,17 @@ pub enum Toggle {
     /// Trees where the ground suits them (the procedural generation
     /// article's).
     Trees,
+    /// The 3D view in place of the map.
+    View,
 }
 
 /// The toggles, in the original's order.
-pub const TOGGLES: [ToggleRow; 4] = [
+pub const TOGGLES: [ToggleRow; 5] = [
     ToggleRow { name: "rivers", control: "rivers", default: true },
     ToggleRow { name: "original", control: "original", default: false },
     ToggleRow { name: "debug", control: "debug-mode", default: false },
     ToggleRow { name: "trees", control: "trees", default: false },
+    ToggleRow { name: "view", control: "view-3d", default: false },
 ];
 
 /// The original sketch's toggles: the first rows of the table (a host page
@@ -39,7 +42,7 @@ const ORIGINAL_TOGGLES: usize = 3;
 
 impl Toggle {
     /// Every toggle, in table order.
-    pub const ALL: [Toggle; 4] = [Toggle::Rivers, Toggle::Original, Toggle::Debug, Toggle::Trees];
+    pub const ALL: [Toggle; 5] = [Toggle::Rivers, Toggle::Original, Toggle::Debug, Toggle::Trees, Toggle::View];
 
     /// This toggle's row of the table.
     pub fn row(self) -> &'static ToggleRow {
@@ -60,7 +63,7 @@ impl Toggle {
 /// Whether each toggle is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toggles {
-    on: [bool; 4],
+    on: [bool; 5],
 }
 
 impl Default for Toggles {
@@ -86,7 +89,7 @@ mod tests {
     #[test]
     fn defaults_are_the_originals_and_names_find_their_toggle() {
         let t = Toggles::default();
-        assert_eq!(Toggle::ALL.map(|x| t.get(x)), [true, false, false, false]);
+        assert_eq!(Toggle::ALL.map(|x| t.get(x)), [true, false, false, false, false]);
         assert!(Toggle::Debug.is_the_originals() && !Toggle::Trees.is_the_originals());
         for toggle in Toggle::ALL {
             assert_eq!(Toggle::from_name(toggle.row().name), Some(toggle));

@@ -1,6 +1,7 @@
 //! The sketch as a state machine, played natively frame by frame: what
 //! the page decides, with a painter that records what is drawn.
 
+use hydraulic_erosion::camera::Camera;
 use hydraulic_erosion::choices::{Choice, Preset};
 use hydraulic_erosion::color_schemes::ColorScheme;
 use hydraulic_erosion::grid::Grid;
@@ -12,6 +13,7 @@ use hydraulic_erosion::sketch::{Input, Painter, Show, Size, Sketch, Start};
 use hydraulic_erosion::terrain::RAIN_TARGET;
 use hydraulic_erosion::toggles::Toggle;
 use hydraulic_erosion::trees::Tree;
+use hydraulic_erosion::view_3d::{Drawn, Scene};
 use hydraulic_erosion::viewport::Viewport;
 
 /// Records what a frame draws, in order.
@@ -23,6 +25,10 @@ struct Recorder {
     strokes: usize,
     trees: Vec<Tree>,
     progress: Option<(u64, u64, bool)>,
+    /// The 3D view's frames: heights' edition, camera, wet cells, and what
+    /// the painter answers (drawn unless a test says otherwise).
+    scenes: Vec<(u64, Camera, usize)>,
+    answer_3d: Option<Drawn>,
 }
 
 impl Painter for Recorder {
@@ -55,6 +61,14 @@ impl Painter for Recorder {
     fn progress(&mut self, done: u64, total: u64, capped: bool) {
         self.progress = Some((done, total, capped));
         self.calls.push("progress");
+    }
+    fn view_3d(&mut self, scene: &Scene) -> Drawn {
+        self.calls.clear();
+        self.calls.push("view_3d");
+        assert_eq!(scene.heights.len(), scene.grid.cells());
+        let wet = scene.water.iter().filter(|&&w| w >= hydraulic_erosion::river_view::RIVER_START).count();
+        self.scenes.push((scene.edition, scene.camera, wet));
+        self.answer_3d.unwrap_or(Drawn::Drawn)
     }
 }
 
@@ -517,4 +531,101 @@ fn trees_large_on_screen_show_the_branches_space_colonisation_grew() {
     let view = Viewport::fit(sketch.terrain().grid(), 3840.0, 2160.0);
     assert!(large.iter().all(|t| t.size as f64 * view.scale >= hydraulic_erosion::sketch::SKELETON_PIXELS));
     assert!(small.iter().all(|t| (t.size as f64 * view.scale) < hydraulic_erosion::sketch::SKELETON_PIXELS));
+}
+
+#[test]
+fn the_3d_view_draws_in_place_of_the_map_turns_and_comes_back_from_a_link() {
+    let mut a = fresh(6);
+    let mut painter = Recorder::default();
+    frames(&mut a, &mut painter, 2);
+    a.input(Input::Toggle(Toggle::View, true), 0.0);
+    frames(&mut a, &mut painter, 3);
+    assert_eq!(painter.calls, ["view_3d"], "the 3D view alone");
+    let (first, last) = (painter.scenes[0], painter.scenes[2]);
+    assert!(last.0 > first.0, "the heights' edition moves on while it rains");
+    assert_eq!(first.1, Camera::START);
+    assert!(last.2 > 100, "the rivers lie on the ground: {} wet cells", last.2);
+    // A drag turns it; the camera is in the status and the link
+    a.input(Input::Orbit { dx: 120.0, dy: -40.0 }, 10.0);
+    a.input(Input::Zoom(0.8), 10.0);
+    frames(&mut a, &mut painter, 1);
+    let turned = a.status().camera;
+    assert!(turned.yaw < 0.0 && turned.pitch < Camera::START.pitch && turned.distance < Camera::START.distance);
+    assert_eq!(painter.scenes.last().unwrap().1, turned);
+    let query = link::write(&a.link());
+    assert!(query.contains("he-view=1") && query.contains(&format!("he-camera={}", turned.to_link())), "{query}");
+    let b = Sketch::new(Start { link: link::read(&query).link, ..Start::fresh(0, SIZE) });
+    assert_eq!((b.status().camera, b.status().toggles.get(Toggle::View)), (turned, true));
+    // Back to the map, as it was drawn
+    a.input(Input::ResetCamera, 20.0);
+    a.input(Input::Toggle(Toggle::View, false), 20.0);
+    frames(&mut a, &mut painter, 1);
+    assert_eq!(painter.calls, ["begin", "relief", "contours", "rivers"]);
+    assert_eq!(a.status().camera, Camera::START);
+    assert!(!link::write(&a.link()).contains("he-camera"), "the starting view is not written");
+}
+
+#[test]
+fn a_drag_let_go_spins_on_and_stops_unless_the_reader_asks_for_less_motion() {
+    let spin_frames = |reduced: bool, frames_held_still: u32| {
+        let mut s = fresh(2);
+        let mut painter = Recorder::default();
+        s.input(Input::PlayPause, 0.0);
+        s.input(Input::ReducedMotion(reduced), 0.0);
+        s.input(Input::Toggle(Toggle::View, true), 0.0);
+        s.input(Input::Orbit { dx: 30.0, dy: 0.0 }, 100.0);
+        frames(&mut s, &mut painter, frames_held_still);
+        s.input(Input::OrbitEnd, 200.0);
+        let after_drag = s.status().camera;
+        let mut n = 0;
+        while s.wants_frames() && n < 1000 {
+            frames(&mut s, &mut painter, 1);
+            n += 1;
+        }
+        (n, after_drag.yaw - s.status().camera.yaw)
+    };
+    let (n, turned) = spin_frames(false, 1);
+    assert!((20..200).contains(&n), "{n} frames of spin");
+    // A geometric series: 30 px × (1 + 0.9 + 0.81 + ...) ≈ 300 px
+    assert!((turned / hydraulic_erosion::camera::RADIANS_PER_PIXEL - 300.0).abs() < 10.0, "{turned} rad");
+    assert_eq!(spin_frames(true, 1), (0, 0.0), "reduced motion: still at once");
+    assert_eq!(spin_frames(false, 2), (0, 0.0), "a drag that stopped before letting go: still");
+}
+
+#[test]
+fn the_3d_view_waits_for_its_canvas_and_where_there_is_no_webgl2_the_map_stays() {
+    let mut s = fresh(3);
+    let mut painter = Recorder { answer_3d: Some(Drawn::NotYet), ..Recorder::default() };
+    s.input(Input::PlayPause, 0.0);
+    s.input(Input::Toggle(Toggle::View, true), 0.0);
+    frames(&mut s, &mut painter, 1);
+    assert!(s.wants_frames(), "paused, it tries again next frame");
+    painter.answer_3d = Some(Drawn::Drawn);
+    frames(&mut s, &mut painter, 1);
+    assert!(!s.wants_frames());
+    s.take_shows();
+    painter.answer_3d = Some(Drawn::Unavailable);
+    frames(&mut s, &mut painter, 1);
+    assert_eq!(painter.calls, ["begin", "relief", "contours", "rivers"], "the map in the same frame");
+    let shows = s.take_shows();
+    assert!(shows.contains(&Show::No3d) && shows.contains(&Show::Toggle(Toggle::View, false)), "{shows:?}");
+    assert!(!s.status().toggles.get(Toggle::View));
+}
+
+#[test]
+fn turning_the_3d_view_leaves_a_replay_going() {
+    let mut a = fresh(9);
+    let mut painter = Recorder::default();
+    frames(&mut a, &mut painter, 5);
+    let query = link::write(&a.link()) + "&he-view=1";
+    let mut b = Sketch::new(Start { link: link::read(&query).link, ..Start::fresh(0, SIZE) });
+    assert!(b.status().replaying);
+    b.input(Input::Orbit { dx: 5.0, dy: 5.0 }, 0.0);
+    b.input(Input::Zoom(1.1), 0.0);
+    b.input(Input::OrbitEnd, 0.0);
+    assert!(b.status().replaying, "looking is not changing the map");
+    while b.wants_frames() {
+        b.frame(&mut ticking(), &mut painter);
+    }
+    assert_eq!(b.terrain().heights_hash(), a.terrain().heights_hash());
 }

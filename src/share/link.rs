@@ -13,7 +13,8 @@
 //! its settings held for every drop, which is what a version 2 link without
 //! `he-t` says too; version 3 added the tutorial's settings (octaves,
 //! lacunarity, persistence, talus) and the choices (`he-terrain`,
-//! `he-map-size`, `he-preset`), whose defaults are what older links meant.
+//! `he-map-size`, `he-preset`), whose defaults are what older links meant,
+//! and later the 3D view (`he-view`, `he-camera`, `he-height-scale`).
 //!
 //! Reading never fails: a value that is malformed, out of range, repeated or
 //! unknown is clamped or ignored, with a warning naming the parameter. The
@@ -32,6 +33,7 @@
 
 use super::decimal::{self, whole};
 use super::timeline::{self, Change};
+use crate::camera::Camera;
 use crate::choices::{Choice, Choices};
 use crate::color_schemes::scheme;
 use crate::settings::{Setting, Settings};
@@ -52,7 +54,7 @@ pub const MAX_DROPS: u64 = 5_000_000;
 const MAX_VALUE_LENGTH: usize = 32;
 
 /// The state of a map, as a link carries it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MapLink {
     /// None when the link has no (usable) seed.
     pub seed: Option<u32>,
@@ -67,7 +69,24 @@ pub struct MapLink {
     /// The scheme the reader picked; None follows the site's theme.
     pub scheme: Option<&'static str>,
     pub toggles: Toggles,
+    /// The 3D view's camera.
+    pub camera: Camera,
     pub drops: u64,
+}
+
+impl Default for MapLink {
+    fn default() -> Self {
+        MapLink {
+            seed: None,
+            settings: Settings::default(),
+            choices: Choices::default(),
+            timeline: Vec::new(),
+            scheme: None,
+            toggles: Toggles::default(),
+            camera: Camera::START,
+            drops: 0,
+        }
+    }
 }
 
 /// What reading a query found.
@@ -136,6 +155,15 @@ pub fn read(query: &str) -> Reading {
             "scheme" => match scheme(&value) {
                 Some(s) => link.scheme = Some(s.key),
                 None => warn("no such colour scheme"),
+            },
+            "camera" => match Camera::from_link(&value) {
+                Some((camera, clamped)) => {
+                    link.camera = camera;
+                    if clamped {
+                        reading.warnings.push(format!("{shown}: out of range; using {}", camera.to_link()));
+                    }
+                }
+                None => warn("not a yaw, pitch and distance"),
             },
             "drops" => match whole(&value) {
                 Some(d) if d > MAX_DROPS => {
@@ -252,6 +280,9 @@ pub fn write(link: &MapLink) -> String {
             put(toggle.row().name, if on { "1" } else { "0" });
         }
     }
+    if link.camera != Camera::START {
+        put("camera", &link.camera.to_link());
+    }
     if link.drops > 0 {
         put("drops", &link.drops.to_string());
     }
@@ -314,6 +345,7 @@ mod tests {
             ],
             scheme: Some("blueprint"),
             toggles,
+            camera: Camera { yaw: -1.25, pitch: 0.4, distance: 0.9 },
             drops: 123_456,
         }
     }
@@ -340,7 +372,8 @@ mod tests {
             query,
             "he-v=3&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
              &he-octaves=4&he-talus=0.012&he-terrain=ridged&he-map-size=640x360&he-preset=tutorial\
-             &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-trees=1&he-drops=123456&he-t=1000e.5s.3_119000b2"
+             &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-trees=1&he-view=1&he-camera=-1.25_0.4_0.9\
+             &he-drops=123456&he-t=1000e.5s.3_119000b2"
         );
     }
 

@@ -13,6 +13,10 @@ use super::dom::{document, window};
 pub struct CanvasElement {
     holder: HtmlElement,
     canvas: HtmlCanvasElement,
+    /// The 3D view's canvas, in place of the map's while the view is on.
+    canvas_3d: HtmlCanvasElement,
+    /// A note on the 3D view (where the browser cannot draw it).
+    note: HtmlElement,
 }
 
 fn new_canvas() -> HtmlCanvasElement {
@@ -27,7 +31,43 @@ impl CanvasElement {
         let _ = canvas.set_attribute("role", "img");
         let _ = canvas.set_attribute("aria-label", "A map of an island being eroded by rain");
         let _ = holder.append_child(&canvas);
-        CanvasElement { holder, canvas }
+        let canvas_3d = new_canvas();
+        let _ = canvas_3d.set_attribute("class", "view-3d");
+        // Focusable, for the keys that turn it; no scrolling or zooming the
+        // page while a finger turns it
+        let _ = canvas_3d.set_attribute("tabindex", "0");
+        let _ = canvas_3d
+            .set_attribute("style", "display: none; width: 100%; height: 100%; touch-action: none; cursor: grab");
+        let _ = canvas_3d.set_attribute("role", "img");
+        let _ = canvas_3d.set_attribute(
+            "aria-label",
+            "The island in 3D: drag or use the arrow keys to turn it, the wheel, a pinch or + and - to zoom, 0 or a double click to go back",
+        );
+        let _ = holder.append_child(&canvas_3d);
+        let note: HtmlElement =
+            document().create_element("p").ok().and_then(|e| e.dyn_into().ok()).expect("a paragraph");
+        let _ = note.set_attribute("class", "note-3d");
+        let _ = note.set_attribute("role", "status");
+        note.set_hidden(true);
+        let _ = holder.append_child(&note);
+        CanvasElement { holder, canvas, canvas_3d, note }
+    }
+
+    pub fn element_3d(&self) -> &HtmlCanvasElement {
+        &self.canvas_3d
+    }
+
+    /// Shows the 3D view's canvas in place of the map's, or the map's.
+    pub fn show_3d(&self, on: bool) {
+        let (shown, hidden) = if on { (&self.canvas_3d, &self.canvas) } else { (&self.canvas, &self.canvas_3d) };
+        let _ = hidden.style().set_property("display", "none");
+        let _ = shown.style().set_property("display", "block");
+    }
+
+    /// Says, under the map, why there is no 3D view.
+    pub fn note_3d(&self, text: &str) {
+        self.note.set_text_content(Some(text));
+        self.note.set_hidden(false);
     }
 
     pub fn element(&self) -> &HtmlCanvasElement {
@@ -43,40 +83,47 @@ impl CanvasElement {
     /// article's map's proportions, whatever the map size, so the page does
     /// not jump when it changes), and the screen's pixel ratio.
     pub fn measure(&self) -> Size {
-        let style = self.canvas.style();
-        let _ = style.set_property("display", "none");
+        let canvases = [&self.canvas, &self.canvas_3d];
+        let shown = canvases.map(|c| c.style().get_property_value("display").unwrap_or_default());
+        for c in canvases {
+            let _ = c.style().set_property("display", "none");
+        }
         let width = self.holder.client_width().max(1) as f64;
         let own_height = self.holder.client_height() as f64;
-        let _ = style.set_property("display", "block");
-        let height = if own_height >= 1.0 {
-            let _ = style.set_property("height", "100%");
-            own_height
+        let (height, css_height) = if own_height >= 1.0 {
+            (own_height, "100%".to_string())
         } else {
             let Grid { cols, rows } = Grid::ARTICLE;
             let h = (width * (rows - 1) as f64 / (cols - 1) as f64).round();
-            let _ = style.set_property("height", &format!("{}px", h as u32));
-            h
+            (h, format!("{}px", h as u32))
         };
+        for (c, display) in canvases.into_iter().zip(shown) {
+            let _ = c.style().set_property("display", &display);
+            let _ = c.style().set_property("height", &css_height);
+        }
         Size::new(width, height, window().device_pixel_ratio().max(1.0))
     }
 
-    /// Hands the drawing over to an `OffscreenCanvas` (for the sketch's
-    /// worker); the element then shows what is drawn there.
-    pub fn transfer(&self) -> Option<OffscreenCanvas> {
-        self.canvas.transfer_control_to_offscreen().ok()
+    /// Hands the drawing over to `OffscreenCanvas`es, the map's and the 3D
+    /// view's (for the sketch's worker); the elements then show what is
+    /// drawn there.
+    pub fn transfer(&self) -> Option<(OffscreenCanvas, OffscreenCanvas)> {
+        Some((self.canvas.transfer_control_to_offscreen().ok()?, self.canvas_3d.transfer_control_to_offscreen().ok()?))
     }
 
     /// A new canvas in place of this one, as it was (for drawing here after
     /// the canvas was handed to a worker that then failed).
     pub fn replace(&mut self) {
-        let fresh = new_canvas();
-        for name in ["style", "role", "aria-label", "aria-busy"] {
-            if let Some(value) = self.canvas.get_attribute(name) {
-                let _ = fresh.set_attribute(name, &value);
+        for canvas in [&mut self.canvas, &mut self.canvas_3d] {
+            let fresh = new_canvas();
+            for name in ["style", "role", "aria-label", "aria-busy", "class", "tabindex"] {
+                if let Some(value) = canvas.get_attribute(name) {
+                    let _ = fresh.set_attribute(name, &value);
+                }
             }
+            let _ = canvas.replace_with_with_node_1(&fresh);
+            *canvas = fresh;
         }
-        let _ = self.canvas.replace_with_with_node_1(&fresh);
-        self.canvas = fresh;
     }
 
     /// Says, for assistive technology, whether the map is being brought back.

@@ -55,6 +55,7 @@ pub struct Controls {
     save_heightmap: Option<Element>,
     save_stl: Option<Element>,
     save_gltf: Option<Element>,
+    reset_view: Option<Element>,
     share: Option<Element>,
     /// The share button's own label, read once: mid-note it says something
     /// else.
@@ -89,6 +90,7 @@ impl Controls {
             save_heightmap: optional("save-heightmap"),
             save_stl: optional("save-stl"),
             save_gltf: optional("save-gltf"),
+            reset_view: optional("reset-view"),
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
@@ -197,7 +199,7 @@ impl Controls {
                 }
             }
             Show::Shared { exact } => self.shared(*exact),
-            Show::Busy(_) | Show::Link(_) => {}
+            Show::Busy(_) | Show::Link(_) | Show::No3d => {}
         }
     }
 
@@ -304,6 +306,8 @@ impl Controls {
         on_click(&self.save_stl, Box::new(move || a(Action::SaveStl)));
         let a = act.clone();
         on_click(&self.save_gltf, Box::new(move || a(Action::SaveGltf)));
+        let a = act.clone();
+        on_click(&self.reset_view, Box::new(move || send(&a, Input::ResetCamera)));
         let a = act.clone();
         on_click(&self.share, Box::new(move || send(&a, Input::Share)));
         let a = act.clone();

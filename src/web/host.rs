@@ -16,6 +16,7 @@ use web_sys::{MessageEvent, Worker};
 
 use crate::settings::Setting;
 use crate::sketch::{Input, Show, Size, Sketch, Start, Status};
+use crate::toggles::Toggle;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
@@ -25,6 +26,9 @@ use super::messages::{self, Message, Report};
 use super::painter::{CanvasPainter, Surface};
 use super::sketch_loop::SketchLoop;
 use super::{sharing, worker};
+
+/// What the page says where the 3D view cannot be drawn.
+const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
 
 /// Where the sketch runs.
 enum Runner {
@@ -79,8 +83,8 @@ impl Host {
     /// Hands the canvas to the sketch's worker. False if it could not be
     /// started (the canvas is then put back as it was).
     fn run_in_worker(self: &Rc<Self>) -> bool {
-        let Some(canvas) = self.element.borrow().transfer() else { return false };
-        let worker = match worker::spawn(canvas, &self.start) {
+        let Some((canvas, canvas_3d)) = self.element.borrow().transfer() else { return false };
+        let worker = match worker::spawn(canvas, canvas_3d, &self.start) {
             Ok(worker) => worker,
             Err(_) => {
                 self.element.borrow_mut().replace();
@@ -126,7 +130,8 @@ impl Host {
     /// Runs the sketch on the main thread.
     fn run_here(self: &Rc<Self>) {
         let surface = Surface::Element(self.element.borrow().element().clone());
-        let Ok(painter) = CanvasPainter::new(surface) else {
+        let surface_3d = Surface::Element(self.element.borrow().element_3d().clone());
+        let Ok(painter) = CanvasPainter::new(surface, Some(surface_3d)) else {
             warn("this browser has no 2D canvas to draw on");
             return;
         };
@@ -176,7 +181,8 @@ impl Host {
         match report {
             Report::Status { status, heights, handled } => {
                 self.handled.set(handled);
-                *self.status.borrow_mut() = Some(status);
+                self.element.borrow().show_3d(status.toggles.get(Toggle::View));
+                *self.status.borrow_mut() = Some(*status);
                 if heights.is_some() {
                     *self.heights.borrow_mut() = heights;
                 }
@@ -186,6 +192,7 @@ impl Host {
                     match show {
                         Show::Busy(busy) => self.element.borrow().set_busy(busy),
                         Show::Link(query) => sharing::write_address(&query),
+                        Show::No3d => self.element.borrow().note_3d(NO_3D),
                         other => self.controls.show(&other),
                     }
                 }

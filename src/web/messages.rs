@@ -9,6 +9,7 @@ use js_sys::{Array, Float32Array, Float64Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::camera::Camera;
 use crate::choices::{Choice, Choices};
 use crate::color_schemes::SCHEMES;
 use crate::settings::{Setting, Settings};
@@ -32,7 +33,7 @@ pub enum Report {
     /// The sketch after a frame or an input, with its heights when they
     /// changed since the last report, and how many messages it has handled.
     Status {
-        status: Status,
+        status: Box<Status>,
         heights: Option<Float32Array>,
         handled: u64,
     },
@@ -56,6 +57,10 @@ const RESTING: f64 = 10.0;
 const SEEN: f64 = 11.0;
 const SAVE_PICTURE: f64 = 12.0;
 const CHOOSE: f64 = 13.0;
+const ORBIT: f64 = 14.0;
+const ORBIT_END: f64 = 15.0;
+const ZOOM: f64 = 16.0;
+const RESET_CAMERA: f64 = 17.0;
 const STATUS: f64 = 20.0;
 const SHOWS: f64 = 21.0;
 const PICTURE: f64 = 22.0;
@@ -68,6 +73,7 @@ const LINK: f64 = 4.0;
 const SHARED: f64 = 5.0;
 const CHOICE: f64 = 6.0;
 const TOGGLED: f64 = 7.0;
+const NO_3D: f64 = 8.0;
 
 fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
     let text = text.map_or(JsValue::NULL, JsValue::from);
@@ -122,6 +128,10 @@ fn message_numbers(message: &Message) -> Vec<f64> {
             Input::ReducedMotion(reduce) => vec![REDUCED_MOTION, on(*reduce)],
             Input::Share => vec![SHARE],
             Input::Resting => vec![RESTING],
+            Input::Orbit { dx, dy } => vec![ORBIT, *dx, *dy],
+            Input::OrbitEnd => vec![ORBIT_END],
+            Input::Zoom(factor) => vec![ZOOM, *factor],
+            Input::ResetCamera => vec![RESET_CAMERA],
         },
         Message::Seen(seen) => vec![SEEN, on(*seen)],
         Message::SavePicture => vec![SAVE_PICTURE],
@@ -148,6 +158,10 @@ pub fn message_from_js(packet: &JsValue) -> Option<Message> {
         REDUCED_MOTION => Input::ReducedMotion(at(1)? != 0.0),
         SHARE => Input::Share,
         RESTING => Input::Resting,
+        ORBIT => Input::Orbit { dx: at(1)?, dy: at(2)? },
+        ORBIT_END => Input::OrbitEnd,
+        ZOOM => Input::Zoom(at(1)?),
+        RESET_CAMERA => Input::ResetCamera,
         SEEN => return Some(Message::Seen(at(1)? != 0.0)),
         SAVE_PICTURE => return Some(Message::SavePicture),
         _ => return None,
@@ -170,6 +184,10 @@ fn status_numbers(s: &Status) -> Vec<f64> {
         s.canvas.1 as f64,
         s.trees as f64,
         s.trees_growing as u8 as f64,
+        s.camera.yaw,
+        s.camera.pitch,
+        s.camera.distance,
+        s.draw_ms,
     ];
     n.extend(Setting::ALL.map(|x| s.settings.get(x)));
     n.extend(Toggle::ALL.map(|t| s.toggles.get(t) as u8 as f64));
@@ -178,7 +196,7 @@ fn status_numbers(s: &Status) -> Vec<f64> {
 }
 
 fn status_from_numbers(n: &[f64]) -> Option<Status> {
-    let (head, rest) = n.split_at_checked(13)?;
+    let (head, rest) = n.split_at_checked(17)?;
     let (values, rest) = rest.split_at_checked(Setting::ALL.len())?;
     let (on, picked) = rest.split_at_checked(Toggle::ALL.len())?;
     let mut choices = Choices::default();
@@ -205,6 +223,8 @@ fn status_from_numbers(n: &[f64]) -> Option<Status> {
         canvas: (head[9] as u32, head[10] as u32),
         trees: head[11] as usize,
         trees_growing: head[12] != 0.0,
+        camera: Camera::new(head[13], head[14], head[15])?,
+        draw_ms: head[16],
         settings,
         choices,
         toggles,
@@ -241,6 +261,7 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
                         [LINK, 0.0, 0.0]
                     }
                     Show::Shared { exact } => [SHARED, on(*exact), 0.0],
+                    Show::No3d => [NO_3D, 0.0, 0.0],
                 });
             }
             packet(&n, query, &JsValue::NULL)
@@ -256,7 +277,7 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
         STATUS => {
             let (handled, numbers) = n.split_last()?;
             Some(Report::Status {
-                status: status_from_numbers(numbers)?,
+                status: Box::new(status_from_numbers(numbers)?),
                 heights: data.dyn_into().ok(),
                 handled: *handled as u64,
             })
@@ -272,6 +293,7 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
                     BUSY => Show::Busy(s[1] != 0.0),
                     LINK => Show::Link(text.clone()?),
                     SHARED => Show::Shared { exact: s[1] != 0.0 },
+                    NO_3D => Show::No3d,
                     _ => return None,
                 })
             });

@@ -7,9 +7,11 @@
 mod canvas;
 mod controls;
 mod dom;
+mod gl_view;
 mod host;
 mod lazy_download;
 mod messages;
+mod orbit_controls;
 mod painter;
 mod sharing;
 mod sketch_loop;
@@ -78,6 +80,7 @@ pub fn start() {
     let host_ = host.clone();
     theme::watch_reduced_motion(move |reduce| host_.send(Message::Input(Input::ReducedMotion(reduce))));
     watch_size(&holder, &host, &controls);
+    orbit_controls::wire(&holder, &host);
     visibility::rest_when_unseen(&host, &holder);
     HOST.with(|h| *h.borrow_mut() = Some(host));
 }
@@ -105,8 +108,11 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// latest frame: `{ seed, drops, frames, looping, replaying, resting, scheme,
 /// heightsHash, changes, exact, canvas: [width, height], grid: [cols, rows],
 /// thread, settings: { name: value }, toggles: { name: on }, choices: {
-/// name: key }, trees, treesGrowing }` (`trees` how many stand,
-/// `treesGrowing` whether more are on their way, `changes` the timeline's
+/// name: key }, trees, treesGrowing, view, camera: { yaw, pitch, distance },
+/// drawMs }` (`trees` how many stand,
+/// `treesGrowing` whether more are on their way, `view` "2d" or "3d" and
+/// `camera` the 3D view's (radians and map units), `drawMs` how long the
+/// last frame's drawing took on the sketch's thread, `changes` the timeline's
 /// length, `exact` whether a link replays it exactly, `canvas` the backing
 /// store's size, `thread` where the sketch runs: "worker" or "main",
 /// `settled` whether it takes in every control the reader has touched: a
@@ -131,7 +137,14 @@ pub fn page_state() -> JsValue {
         let grid = status.choices.grid();
         let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
         let state = Object::new();
-        let fields: [(&str, JsValue); 19] = [
+        let camera = Object::new();
+        for (key, value) in
+            [("yaw", status.camera.yaw), ("pitch", status.camera.pitch), ("distance", status.camera.distance)]
+        {
+            let _ = Reflect::set(&camera, &key.into(), &value.into());
+        }
+        let view = if status.toggles.get(Toggle::View) { "3d" } else { "2d" };
+        let fields: [(&str, JsValue); 22] = [
             ("seed", status.seed.into()),
             ("drops", (status.drops as f64).into()),
             ("frames", (status.frames as f64).into()),
@@ -150,6 +163,9 @@ pub fn page_state() -> JsValue {
             ("choices", choices.into()),
             ("trees", (status.trees as f64).into()),
             ("treesGrowing", status.trees_growing.into()),
+            ("view", view.into()),
+            ("camera", camera.into()),
+            ("drawMs", status.draw_ms.into()),
             ("grid", Array::of2(&(grid.cols as u32).into(), &(grid.rows as u32).into()).into()),
         ];
         for (key, value) in fields {

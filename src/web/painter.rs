@@ -16,9 +16,11 @@ use crate::marching_squares::Contours;
 use crate::river_view::{line_width, PathOp, Stroke, FADES};
 use crate::sketch::{Painter, Size};
 use crate::trees::Tree;
+use crate::view_3d::{Drawn, Scene};
 use crate::viewport::Viewport;
 
-use super::dom::thousands;
+use super::dom::{thousands, warn};
+use super::gl_view::GlView;
 
 /// Debug mode's colour, for drop routes and the count.
 const DEBUG_COLOR: &str = "rgb(255, 0, 128)";
@@ -48,7 +50,7 @@ impl Surface {
         Ok(surface)
     }
 
-    fn set_size(&self, width: u32, height: u32) {
+    pub(super) fn set_size(&self, width: u32, height: u32) {
         match self {
             Surface::Element(c) if (c.width(), c.height()) != (width, height) => {
                 c.set_width(width);
@@ -125,10 +127,17 @@ pub struct CanvasPainter {
     relief: Surface,
     relief_ctx: CanvasRenderingContext2d,
     size: Size,
+    /// The 3D view's canvas, and its WebGL2 drawing once first wanted (an
+    /// error where the browser has none).
+    surface_3d: Option<Surface>,
+    gl: Option<Result<GlView, ()>>,
+    /// Asks for a frame (see [`CanvasPainter::when_redraw_needed`]).
+    redraw: Rc<dyn Fn()>,
 }
 
 impl CanvasPainter {
-    pub fn new(surface: Surface) -> Result<CanvasPainter, JsValue> {
+    /// A painter on `surface`, with `surface_3d` for the 3D view.
+    pub fn new(surface: Surface, surface_3d: Option<Surface>) -> Result<CanvasPainter, JsValue> {
         let article = Grid::ARTICLE;
         let relief = Surface::hidden(article.cols as u32, article.rows as u32)?;
         Ok(CanvasPainter {
@@ -137,11 +146,20 @@ impl CanvasPainter {
             surface,
             relief,
             size: Size::new(1.0, 1.0, 1.0),
+            surface_3d,
+            gl: None,
+            redraw: Rc::new(|| {}),
         })
     }
 
     pub fn surface(&self) -> &Surface {
         &self.surface
+    }
+
+    /// How to ask for a frame when the drawing needs one by itself (a lost
+    /// WebGL context came back).
+    pub fn when_redraw_needed(&mut self, redraw: Rc<dyn Fn()>) {
+        self.redraw = redraw;
     }
 }
 
@@ -298,6 +316,21 @@ impl Painter for CanvasPainter {
         ctx.set_font("14px sans-serif");
         let _ = ctx.fill_text(&format!("{} drops", thousands(drops)), 12.0, self.size.height - 12.0);
         ctx.restore();
+    }
+
+    /// The 3D view on its own canvas, its WebGL2 context made the first
+    /// time it is wanted. Without a canvas for it yet, it waits.
+    fn view_3d(&mut self, scene: &Scene) -> Drawn {
+        let Some(surface) = &self.surface_3d else { return Drawn::NotYet };
+        let redraw = self.redraw.clone();
+        let gl = self.gl.get_or_insert_with(|| {
+            GlView::new(surface.clone(), redraw)
+                .map_err(|e| warn(&format!("no 3D view: {}", e.as_string().unwrap_or_default())))
+        });
+        match gl {
+            Ok(gl) => gl.draw(scene),
+            Err(()) => Drawn::Unavailable,
+        }
     }
 }
 

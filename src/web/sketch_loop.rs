@@ -74,6 +74,12 @@ impl SketchLoop {
         });
         let for_frames = running.clone();
         *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
+        let weak = Rc::downgrade(&running);
+        running.painter.borrow_mut().when_redraw_needed(Rc::new(move || {
+            if let Some(running) = weak.upgrade() {
+                running.request_frame();
+            }
+        }));
         running.report_news();
         running.request_frame();
         running
@@ -160,6 +166,6 @@ impl SketchLoop {
         if !shows.is_empty() {
             (self.report)(Report::Shows(shows));
         }
-        (self.report)(Report::Status { status, heights, handled: self.handled.get() });
+        (self.report)(Report::Status { status: Box::new(status), heights, handled: self.handled.get() });
     }
 }

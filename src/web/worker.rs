@@ -48,7 +48,7 @@ const next = async () => { while (!queue.length) await new Promise(resolve => { 
 const glue = await import(${JSON.stringify(glue)})
 const first = await next()
 await glue.default({ module_or_path: first.module })
-glue.runSketchWorker(first.canvas, first.start)
+glue.runSketchWorker(first.canvas, first.canvas3d, first.start)
 for (const data of queue.splice(0)) self.onmessage(new MessageEvent('message', { data }))
 `
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }))
@@ -62,24 +62,27 @@ extern "C" {
     fn spawn_sketch_worker() -> Result<Worker, JsValue>;
 }
 
-/// Starts the sketch's worker, drawing on `canvas`, and sends it `start`.
-pub fn spawn(canvas: OffscreenCanvas, start: &Start) -> Result<Worker, JsValue> {
+/// Starts the sketch's worker, drawing on `canvas` (and the 3D view on
+/// `canvas_3d`), and sends it `start`.
+pub fn spawn(canvas: OffscreenCanvas, canvas_3d: OffscreenCanvas, start: &Start) -> Result<Worker, JsValue> {
     let worker = spawn_sketch_worker()?;
     let first = js_sys::Object::new();
     js_sys::Reflect::set(&first, &"module".into(), &wasm_bindgen::module())?;
     js_sys::Reflect::set(&first, &"canvas".into(), &canvas)?;
+    js_sys::Reflect::set(&first, &"canvas3d".into(), &canvas_3d)?;
     js_sys::Reflect::set(&first, &"start".into(), &messages::start_to_js(start))?;
-    worker.post_message_with_transfer(&first, &Array::of1(&canvas))?;
+    worker.post_message_with_transfer(&first, &Array::of2(&canvas, &canvas_3d))?;
     Ok(worker)
 }
 
-/// In the worker: runs the sketch `start` describes on `canvas`, posting
+/// In the worker: runs the sketch `start` describes on `canvas` (the 3D
+/// view on `canvas_3d`), posting
 /// its reports to the page and handing it the page's messages. Not for host
 /// pages: the page's module calls it in the worker it starts.
 #[wasm_bindgen(js_name = runSketchWorker)]
-pub fn run_sketch_worker(canvas: OffscreenCanvas, start: JsValue) -> Result<(), JsValue> {
+pub fn run_sketch_worker(canvas: OffscreenCanvas, canvas_3d: OffscreenCanvas, start: JsValue) -> Result<(), JsValue> {
     let start = messages::start_from_js(&start).ok_or("not a start message")?;
-    let painter = CanvasPainter::new(Surface::Offscreen(canvas))?;
+    let painter = CanvasPainter::new(Surface::Offscreen(canvas), Some(Surface::Offscreen(canvas_3d)))?;
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
     let post = scope.clone();
     let running = SketchLoop::start(Sketch::new(start), painter, move |report: Report| {

@@ -80,7 +80,11 @@ export async function open(browser, url, { contextOptions = {}, mainThread, init
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
-  page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`) })
+  // Chromium's own notes on its software GL ("[.WebGL-…]GL Driver Message …
+  // GPU stall due to ReadPixels", when a screenshot reads a WebGL canvas
+  // back) are the test's doing, not the page's
+  const ours = m => !m.text().startsWith('[.WebGL-')
+  page.on('console', m => { if ((m.type() === 'error' || m.type() === 'warning') && ours(m)) problems.push(`console.${m.type()}: ${m.text()}`) })
   await page.goto(url)
   await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState() !== null)
   return { page, context, problems }
@@ -93,11 +97,12 @@ export async function state(page) {
   return page.evaluate(() => window.wasmBindings.pageState())
 }
 
-// Mean brightness (0..255) of the canvas as shown, and a fingerprint of its
-// pixels. Read from a screenshot of the element: its drawing may live in the
-// sketch's worker, where the page cannot read it back
-export async function canvasLook(page) {
-  const png = await page.locator('#sketch-holder canvas').screenshot()
+// Mean brightness (0..255) of the canvas as shown (the map's, or the one
+// `which` selects), a fingerprint of its pixels and how many colours. Read
+// from a screenshot of the element: its drawing may live in the sketch's
+// worker, where the page cannot read it back
+export async function canvasLook(page, which = '#sketch-holder canvas:not(.view-3d)') {
+  const png = await page.locator(which).screenshot()
   return page.evaluate(async b64 => {
     const image = new Image()
     image.src = 'data:image/png;base64,' + b64
@@ -110,11 +115,13 @@ export async function canvasLook(page) {
     const data = ctx.getImageData(0, 0, copy.width, copy.height).data
     let sum = 0
     let hash = 2166136261
+    const colours = new Set()
     for (let i = 0; i < data.length; i += 4) {
       sum += (data[i] + data[i + 1] + data[i + 2]) / 3
       hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619)
+      colours.add(data[i] | (data[i + 1] << 8) | (data[i + 2] << 16))
     }
-    return { brightness: sum / (data.length / 4), hash: hash >>> 0 }
+    return { brightness: sum / (data.length / 4), hash: hash >>> 0, colours: colours.size }
   }, png.toString('base64'))
 }
 

@@ -1,0 +1,398 @@
+//! The 3D view through WebGL2: it turns a [`Scene`] into GL calls. The
+//! ground is one draw of indexed triangles whose vertices need no buffer:
+//! each finds its cell from `gl_VertexID`, its height and its neighbours'
+//! (for the normal, as [`crate::mesh::Layout::normal`] works it out) in a
+//! float texture of the heights, which is all that changes while it rains:
+//! one `texSubImage2D` a frame, no new buffers. Colours come from the
+//! scheme's ramp by height ([`view_3d::color_ramp`]), rock on steep slopes,
+//! river water from a second texture; then the sea, a translucent surface at
+//! its level. A lost context is waited for and everything made again.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::{Float32Array, Uint32Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{WebGl2RenderingContext as Gl, WebGlProgram, WebGlShader, WebGlTexture};
+
+use crate::color_schemes::{hex_rgb, ColorScheme};
+use crate::grid::Grid;
+use crate::mesh::{triangles, Layout, GRASS_UP, ROCK, ROCK_UP};
+use crate::relief::AMBIENT;
+use crate::river_view::RIVER_START;
+use crate::view_3d::{self, Drawn, Scene, RAMP_STEPS, SEA_OPACITY};
+
+use super::dom::warn;
+use super::painter::Surface;
+
+const GROUND_VERTEX: &str = r#"#version 300 es
+precision highp float;
+precision highp int;
+precision highp sampler2D;
+uniform sampler2D u_heights;
+uniform sampler2D u_water;
+uniform mat4 u_matrix;
+uniform ivec2 u_grid;
+uniform float u_cell;
+uniform float u_vertical;
+uniform vec2 u_half;
+out float v_height;
+out vec3 v_normal;
+out float v_water;
+float height(ivec2 c) { return texelFetch(u_heights, clamp(c, ivec2(0), u_grid - 1), 0).r; }
+void main() {
+  ivec2 c = ivec2(gl_VertexID % u_grid.x, gl_VertexID / u_grid.x);
+  ivec2 w = max(c - ivec2(1, 0), ivec2(0)), e = min(c + ivec2(1, 0), u_grid - 1);
+  ivec2 n = max(c - ivec2(0, 1), ivec2(0)), s = min(c + ivec2(0, 1), u_grid - 1);
+  float dx = (height(e) - height(w)) * u_vertical / (float(e.x - w.x) * u_cell);
+  float dz = (height(s) - height(n)) * u_vertical / (float(s.y - n.y) * u_cell);
+  v_normal = normalize(vec3(-dx, 1.0, -dz));
+  v_height = height(c);
+  v_water = texelFetch(u_water, c, 0).r;
+  vec3 p = vec3(float(c.x) * u_cell - u_half.x, v_height * u_vertical, float(c.y) * u_cell - u_half.y);
+  gl_Position = u_matrix * vec4(p, 1.0);
+}"#;
+
+const GROUND_FRAGMENT: &str = r#"#version 300 es
+precision highp float;
+uniform sampler2D u_ramp;
+uniform vec3 u_light;
+uniform vec3 u_rock;
+uniform vec3 u_river;
+uniform float u_grass_up;
+uniform float u_rock_up;
+uniform float u_ambient;
+uniform float u_river_start;
+uniform float u_sea_level;
+uniform float u_ramp_steps;
+in float v_height;
+in vec3 v_normal;
+in float v_water;
+out vec4 color;
+void main() {
+  vec3 n = normalize(v_normal);
+  float h = clamp(v_height, 0.0, 1.0);
+  vec3 ground = texture(u_ramp, vec2((h * (u_ramp_steps - 1.0) + 0.5) / u_ramp_steps, 0.5)).rgb;
+  float t = clamp((u_grass_up - n.y) / (u_grass_up - u_rock_up), 0.0, 1.0);
+  ground = mix(ground, u_rock, v_height >= u_sea_level ? t * t * (3.0 - 2.0 * t) : 0.0);
+  float river = v_water >= u_river_start ? clamp(0.6 + 0.1 * log2(v_water / u_river_start), 0.0, 1.0) : 0.0;
+  ground = mix(ground, u_river, river);
+  float light = u_ambient + (1.0 - u_ambient) * max(dot(n, u_light), 0.0) * 1.25;
+  color = vec4(ground * light, 1.0);
+}"#;
+
+const SEA_VERTEX: &str = r#"#version 300 es
+precision highp float;
+uniform mat4 u_matrix;
+uniform vec2 u_half;
+uniform float u_level;
+void main() {
+  vec2 corner = vec2(gl_VertexID % 2 == 0 ? -1.0 : 1.0, gl_VertexID < 2 ? -1.0 : 1.0) * u_half;
+  gl_Position = u_matrix * vec4(corner.x, u_level, corner.y, 1.0);
+}"#;
+
+const SEA_FRAGMENT: &str = r#"#version 300 es
+precision highp float;
+uniform vec4 u_color;
+out vec4 color;
+void main() { color = u_color; }"#;
+
+/// Colour channels 0..1 of a scheme's `#rrggbb`.
+fn rgb(hex: &str) -> [f32; 3] {
+    hex_rgb(hex).map(|c| (c / 255.0) as f32)
+}
+
+/// What the GPU holds for a map, made again after a lost context.
+struct Resources {
+    ground: WebGlProgram,
+    sea: WebGlProgram,
+    heights: WebGlTexture,
+    water: WebGlTexture,
+    ramp: WebGlTexture,
+    /// The grid the index buffer and textures are for, the heights'
+    /// edition, the ramp's scheme and sea level, and the water, as sent.
+    grid: Option<Grid>,
+    indices: i32,
+    edition: Option<u64>,
+    ramp_for: Option<(&'static str, f64)>,
+    water_sent: Vec<f32>,
+}
+
+pub struct GlView {
+    surface: Surface,
+    gl: Gl,
+    /// What the GPU holds, and how many times the context had been lost
+    /// when it was made: everything made before a loss is gone.
+    resources: Option<(Resources, u32)>,
+    /// Set by the canvas's events: whether the context is lost now, and
+    /// how many times it was.
+    lost: Rc<Cell<bool>>,
+    losses: Rc<Cell<u32>>,
+}
+
+impl GlView {
+    /// The 3D view on `surface`; an error where the browser has no WebGL2.
+    /// `redraw` asks for a frame: when a lost context comes back, the view
+    /// is drawn again even if nothing else moves.
+    pub fn new(surface: Surface, redraw: Rc<dyn Fn()>) -> Result<GlView, JsValue> {
+        let options = js_sys::Object::new();
+        js_sys::Reflect::set(&options, &"antialias".into(), &true.into())?;
+        let context = match &surface {
+            Surface::Element(c) => c.get_context_with_context_options("webgl2", &options)?,
+            Surface::Offscreen(c) => c.get_context_with_context_options("webgl2", &options)?,
+        };
+        let gl: Gl = context.ok_or("no WebGL2")?.dyn_into()?;
+        let (lost, losses) = (Rc::new(Cell::new(false)), Rc::new(Cell::new(0)));
+        let target: &web_sys::EventTarget = match &surface {
+            Surface::Element(c) => c.as_ref(),
+            Surface::Offscreen(c) => c.as_ref(),
+        };
+        // Without preventDefault a lost context never comes back
+        let on_lost = {
+            let (lost, losses) = (lost.clone(), losses.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+                e.prevent_default();
+                lost.set(true);
+                losses.set(losses.get() + 1);
+            })
+        };
+        let on_restored = {
+            let lost = lost.clone();
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+                lost.set(false);
+                redraw();
+            })
+        };
+        target.add_event_listener_with_callback("webglcontextlost", on_lost.as_ref().unchecked_ref())?;
+        target.add_event_listener_with_callback("webglcontextrestored", on_restored.as_ref().unchecked_ref())?;
+        on_lost.forget();
+        on_restored.forget();
+        Ok(GlView { surface, gl, resources: None, lost, losses })
+    }
+
+    /// Draws `scene`, or says why not this frame.
+    pub fn draw(&mut self, scene: &Scene) -> Drawn {
+        if self.lost.get() || self.gl.is_context_lost() {
+            return Drawn::NotYet;
+        }
+        // Made again after a loss
+        if self.resources.as_ref().is_some_and(|(_, losses)| *losses != self.losses.get()) {
+            self.resources = None;
+        }
+        if self.resources.is_none() {
+            match self.make_resources() {
+                Ok(r) => self.resources = Some((r, self.losses.get())),
+                Err(e) => {
+                    warn(&format!("the 3D view could not be set up: {}", e.as_string().unwrap_or_default()));
+                    return Drawn::Unavailable;
+                }
+            }
+        }
+        let (width, height) = scene.size.backing();
+        self.surface.set_size(width, height);
+        self.gl.viewport(0, 0, width as i32, height as i32);
+        self.update(scene);
+        self.render(scene, width as f64 / height as f64);
+        Drawn::Drawn
+    }
+
+    fn make_resources(&self) -> Result<Resources, JsValue> {
+        let gl = &self.gl;
+        let texture = || -> Result<WebGlTexture, JsValue> {
+            let t = gl.create_texture().ok_or("no texture")?;
+            gl.bind_texture(Gl::TEXTURE_2D, Some(&t));
+            for (name, value) in [(Gl::TEXTURE_MIN_FILTER, Gl::NEAREST), (Gl::TEXTURE_MAG_FILTER, Gl::NEAREST)] {
+                gl.tex_parameteri(Gl::TEXTURE_2D, name, value as i32);
+            }
+            for name in [Gl::TEXTURE_WRAP_S, Gl::TEXTURE_WRAP_T] {
+                gl.tex_parameteri(Gl::TEXTURE_2D, name, Gl::CLAMP_TO_EDGE as i32);
+            }
+            Ok(t)
+        };
+        let ramp = texture()?;
+        gl.tex_parameteri(Gl::TEXTURE_2D, Gl::TEXTURE_MIN_FILTER, Gl::LINEAR as i32);
+        gl.tex_parameteri(Gl::TEXTURE_2D, Gl::TEXTURE_MAG_FILTER, Gl::LINEAR as i32);
+        Ok(Resources {
+            ground: program(gl, GROUND_VERTEX, GROUND_FRAGMENT)?,
+            sea: program(gl, SEA_VERTEX, SEA_FRAGMENT)?,
+            heights: texture()?,
+            water: texture()?,
+            ramp,
+            grid: None,
+            indices: 0,
+            edition: None,
+            ramp_for: None,
+            water_sent: Vec::new(),
+        })
+    }
+
+    /// Sends the GPU what changed: a new grid's triangles, the heights, the
+    /// ramp, the water.
+    fn update(&mut self, scene: &Scene) {
+        let gl = &self.gl;
+        let Some((r, _)) = self.resources.as_mut() else { return };
+        let grid = scene.grid;
+        let (cols, rows) = (grid.cols as i32, grid.rows as i32);
+        if r.grid != Some(grid) {
+            let indices = triangles(grid);
+            let buffer = gl.create_buffer();
+            gl.bind_buffer(Gl::ELEMENT_ARRAY_BUFFER, buffer.as_ref());
+            // SAFETY: the view is read at once, with no allocation between
+            let view = unsafe { Uint32Array::view(&indices) };
+            gl.buffer_data_with_array_buffer_view(Gl::ELEMENT_ARRAY_BUFFER, &view, Gl::STATIC_DRAW);
+            r.indices = indices.len() as i32;
+            for texture in [&r.heights, &r.water] {
+                gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
+                let zeros = Float32Array::new_with_length(grid.cells() as u32);
+                let _ = gl.tex_image_2d_with_i32_and_i32_and_i32_and_format_and_type_and_opt_array_buffer_view(
+                    Gl::TEXTURE_2D,
+                    0,
+                    Gl::R32F as i32,
+                    cols,
+                    rows,
+                    0,
+                    Gl::RED,
+                    Gl::FLOAT,
+                    Some(&zeros),
+                );
+            }
+            r.grid = Some(grid);
+            r.edition = None;
+            r.water_sent = vec![0.0; grid.cells()];
+        }
+        if r.edition != Some(scene.edition) {
+            send_floats(gl, &r.heights, grid, scene.heights);
+            r.edition = Some(scene.edition);
+        }
+        let water: &[f32] = if scene.water.len() == grid.cells() { scene.water } else { &[] };
+        let changed = if water.is_empty() { r.water_sent.iter().any(|&w| w != 0.0) } else { r.water_sent != water };
+        if changed {
+            r.water_sent = if water.is_empty() { vec![0.0; grid.cells()] } else { water.to_vec() };
+            send_floats(gl, &r.water, grid, &r.water_sent);
+        }
+        let ramp_for = (scene.scheme.key, scene.sea_level);
+        if r.ramp_for != Some(ramp_for) {
+            let ramp = view_3d::color_ramp(scene.scheme, scene.sea_level);
+            gl.bind_texture(Gl::TEXTURE_2D, Some(&r.ramp));
+            let _ = gl.tex_image_2d_with_i32_and_i32_and_i32_and_format_and_type_and_opt_u8_array(
+                Gl::TEXTURE_2D,
+                0,
+                Gl::RGBA8 as i32,
+                RAMP_STEPS as i32,
+                1,
+                0,
+                Gl::RGBA,
+                Gl::UNSIGNED_BYTE,
+                Some(&ramp),
+            );
+            r.ramp_for = Some(ramp_for);
+        }
+    }
+
+    fn render(&self, scene: &Scene, aspect: f64) {
+        let gl = &self.gl;
+        let Some((r, _)) = self.resources.as_ref() else { return };
+        let layout = Layout::new(scene.grid, scene.height_scale);
+        // The camera looks at the middle of the map, at the sea's level
+        let level = (scene.sea_level * layout.vertical) as f32;
+        let matrix = scene.camera.view_projection(aspect, level as f64);
+        let half = layout.half_extent().map(|v| v as f32);
+        let background = rgb(scene.scheme.sea[1]);
+        gl.clear_color(background[0], background[1], background[2], 1.0);
+        gl.clear(Gl::COLOR_BUFFER_BIT | Gl::DEPTH_BUFFER_BIT);
+        gl.enable(Gl::DEPTH_TEST);
+
+        gl.use_program(Some(&r.ground));
+        let at = |name: &str| gl.get_uniform_location(&r.ground, name);
+        for (unit, texture, name) in [(0, &r.heights, "u_heights"), (1, &r.water, "u_water"), (2, &r.ramp, "u_ramp")] {
+            gl.active_texture(Gl::TEXTURE0 + unit);
+            gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
+            gl.uniform1i(at(name).as_ref(), unit as i32);
+        }
+        gl.uniform_matrix4fv_with_f32_array(at("u_matrix").as_ref(), false, &matrix);
+        gl.uniform2i(at("u_grid").as_ref(), scene.grid.cols as i32, scene.grid.rows as i32);
+        gl.uniform1f(at("u_cell").as_ref(), layout.cell as f32);
+        gl.uniform1f(at("u_vertical").as_ref(), layout.vertical as f32);
+        gl.uniform2f(at("u_half").as_ref(), half[0], half[1]);
+        let [lx, ly, lz] = view_3d::light_3d();
+        gl.uniform3f(at("u_light").as_ref(), lx, ly, lz);
+        let rock = ROCK.map(|c| (c / 255.0) as f32);
+        gl.uniform3f(at("u_rock").as_ref(), rock[0], rock[1], rock[2]);
+        let river = rgb(scene.scheme.river);
+        gl.uniform3f(at("u_river").as_ref(), river[0], river[1], river[2]);
+        let floats: [(&str, f64); 6] = [
+            ("u_grass_up", GRASS_UP),
+            ("u_rock_up", ROCK_UP),
+            ("u_ambient", AMBIENT),
+            ("u_river_start", RIVER_START as f64),
+            ("u_sea_level", scene.sea_level),
+            ("u_ramp_steps", RAMP_STEPS as f64),
+        ];
+        for (name, value) in floats {
+            gl.uniform1f(at(name).as_ref(), value as f32);
+        }
+        gl.draw_elements_with_i32(Gl::TRIANGLES, r.indices, Gl::UNSIGNED_INT, 0);
+
+        // The sea over the ground below its level, seen through
+        gl.use_program(Some(&r.sea));
+        let at = |name: &str| gl.get_uniform_location(&r.sea, name);
+        gl.uniform_matrix4fv_with_f32_array(at("u_matrix").as_ref(), false, &matrix);
+        gl.uniform2f(at("u_half").as_ref(), half[0], half[1]);
+        gl.uniform1f(at("u_level").as_ref(), level);
+        let sea = sea_color(scene.scheme);
+        gl.uniform4f(at("u_color").as_ref(), sea[0], sea[1], sea[2], SEA_OPACITY as f32);
+        gl.enable(Gl::BLEND);
+        gl.blend_func(Gl::SRC_ALPHA, Gl::ONE_MINUS_SRC_ALPHA);
+        gl.depth_mask(false);
+        gl.draw_arrays(Gl::TRIANGLE_STRIP, 0, 4);
+        gl.depth_mask(true);
+        gl.disable(Gl::BLEND);
+    }
+}
+
+/// The sea surface's colour: the scheme's shallow sea.
+fn sea_color(scheme: &ColorScheme) -> [f32; 3] {
+    rgb(scheme.sea[0])
+}
+
+/// Replaces a float texture's values with `values`, one a cell.
+fn send_floats(gl: &Gl, texture: &WebGlTexture, grid: Grid, values: &[f32]) {
+    gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
+    // SAFETY: the view is read at once, with no allocation between
+    let view = unsafe { Float32Array::view(values) };
+    let _ = gl.tex_sub_image_2d_with_i32_and_i32_and_u32_and_type_and_opt_array_buffer_view(
+        Gl::TEXTURE_2D,
+        0,
+        0,
+        0,
+        grid.cols as i32,
+        grid.rows as i32,
+        Gl::RED,
+        Gl::FLOAT,
+        Some(&view),
+    );
+}
+
+fn shader(gl: &Gl, kind: u32, source: &str) -> Result<WebGlShader, JsValue> {
+    let shader = gl.create_shader(kind).ok_or("no shader")?;
+    gl.shader_source(&shader, source);
+    gl.compile_shader(&shader);
+    if gl.get_shader_parameter(&shader, Gl::COMPILE_STATUS).as_bool() == Some(true) {
+        Ok(shader)
+    } else {
+        Err(gl.get_shader_info_log(&shader).unwrap_or_default().into())
+    }
+}
+
+fn program(gl: &Gl, vertex: &str, fragment: &str) -> Result<WebGlProgram, JsValue> {
+    let program = gl.create_program().ok_or("no program")?;
+    gl.attach_shader(&program, &shader(gl, Gl::VERTEX_SHADER, vertex)?);
+    gl.attach_shader(&program, &shader(gl, Gl::FRAGMENT_SHADER, fragment)?);
+    gl.link_program(&program);
+    if gl.get_program_parameter(&program, Gl::LINK_STATUS).as_bool() == Some(true) {
+        Ok(program)
+    } else {
+        Err(gl.get_program_info_log(&program).unwrap_or_default().into())
+    }
+}

@@ -1,0 +1,131 @@
+//! Turning the 3D view: the reader's pointer, wheel and keys on its canvas
+//! as the sketch's camera inputs. A drag orbits (one finger or the mouse),
+//! two fingers pinch to zoom, the wheel and + / - zoom, the arrow keys turn,
+//! 0 (or Home, or a double click) goes back to the starting view. Listened
+//! for on the holder, so a canvas put back after a failed worker still
+//! answers.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, KeyboardEvent, PointerEvent, WheelEvent};
+
+use crate::sketch::Input;
+
+use super::dom::listen;
+use super::host::Host;
+use super::messages::Message;
+
+/// Pixels an arrow key turns the view by, as a drag of that many.
+const KEY_TURN: f64 = 24.0;
+/// The zoom a + or - key, or a wheel's line, makes.
+const KEY_ZOOM: f64 = 0.9;
+/// A wheel's pixels to a zoom: a hundred pixels (a notch, about) is 10 %.
+const WHEEL_ZOOM_PER_PIXEL: f64 = 0.001;
+
+/// The pointers down on the 3D view: where each was last.
+type Pointers = BTreeMap<i32, (f64, f64)>;
+
+fn on_3d_view(event: &web_sys::Event) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| e.class_list().contains("view-3d"))
+}
+
+fn send(host: &Host, input: Input) {
+    host.send(Message::Input(input));
+}
+
+/// Listens on `holder` for the reader turning the 3D view.
+pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
+    let pointers = Rc::new(RefCell::new(Pointers::new()));
+
+    let p = pointers.clone();
+    listen(holder, "pointerdown", move |e| {
+        if !on_3d_view(&e) {
+            return;
+        }
+        let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
+        if let Some(target) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+            let _ = target.set_pointer_capture(e.pointer_id());
+            if let Some(canvas) = target.dyn_ref::<HtmlElement>() {
+                let _ = canvas.focus();
+            }
+        }
+        p.borrow_mut().insert(e.pointer_id(), (e.client_x() as f64, e.client_y() as f64));
+    });
+
+    let (h, p) = (host.clone(), pointers.clone());
+    listen(holder, "pointermove", move |e| {
+        let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
+        let mut pointers = p.borrow_mut();
+        let Some(&before) = pointers.get(&e.pointer_id()) else { return };
+        let now = (e.client_x() as f64, e.client_y() as f64);
+        if pointers.len() == 2 {
+            // A pinch: the fingers' spread, before and after this move
+            let other = pointers.iter().find(|(&id, _)| id != e.pointer_id()).map(|(_, &p)| p);
+            if let Some(o) = other {
+                let spread = |a: (f64, f64)| (a.0 - o.0).hypot(a.1 - o.1);
+                if spread(now) > 0.0 && spread(before) > 0.0 {
+                    send(&h, Input::Zoom(spread(before) / spread(now)));
+                }
+            }
+        } else if pointers.len() == 1 && now != before {
+            send(&h, Input::Orbit { dx: now.0 - before.0, dy: now.1 - before.1 });
+        }
+        pointers.insert(e.pointer_id(), now);
+    });
+
+    for ending in ["pointerup", "pointercancel"] {
+        let (h, p) = (host.clone(), pointers.clone());
+        listen(holder, ending, move |e| {
+            let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
+            let mut pointers = p.borrow_mut();
+            if pointers.remove(&e.pointer_id()).is_some() && pointers.is_empty() {
+                send(&h, Input::OrbitEnd);
+            }
+        });
+    }
+
+    let h = host.clone();
+    listen(holder, "wheel", move |e| {
+        if !on_3d_view(&e) {
+            return;
+        }
+        let Some(w) = e.dyn_ref::<WheelEvent>() else { return };
+        e.prevent_default();
+        // Lines (Firefox) or pages, as pixels
+        let pixels = w.delta_y() * [1.0, 16.0, 400.0][(w.delta_mode() as usize).min(2)];
+        send(&h, Input::Zoom((pixels * WHEEL_ZOOM_PER_PIXEL).exp()));
+    });
+
+    let h = host.clone();
+    listen(holder, "dblclick", move |e| {
+        if on_3d_view(&e) {
+            send(&h, Input::ResetCamera);
+        }
+    });
+
+    let h = host.clone();
+    listen(holder, "keydown", move |e| {
+        if !on_3d_view(&e) {
+            return;
+        }
+        let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
+        let input = match k.key().as_str() {
+            "ArrowLeft" => Input::Orbit { dx: -KEY_TURN, dy: 0.0 },
+            "ArrowRight" => Input::Orbit { dx: KEY_TURN, dy: 0.0 },
+            "ArrowUp" => Input::Orbit { dx: 0.0, dy: -KEY_TURN },
+            "ArrowDown" => Input::Orbit { dx: 0.0, dy: KEY_TURN },
+            "+" | "=" => Input::Zoom(KEY_ZOOM),
+            "-" | "_" => Input::Zoom(1.0 / KEY_ZOOM),
+            "0" | "Home" => Input::ResetCamera,
+            _ => return,
+        };
+        e.prevent_default();
+        send(&h, input);
+    });
+}
