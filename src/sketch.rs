@@ -689,9 +689,12 @@ impl Sketch {
     }
 
     /// Draws the map, in the original's order: sea, relief, contours,
-    /// rivers, debug, and a replay's progress over it.
+    /// rivers, debug, and a replay's progress over it; or the 3D view in its
+    /// place (which shows no trees).
     fn draw(&mut self, painter: &mut dyn Painter) {
         self.view_waiting = false;
+        self.trees = 0;
+        self.trees_growing = false;
         if self.toggles.get(Toggle::View) {
             match self.draw_3d(painter) {
                 Drawn::Drawn => return,
@@ -719,8 +722,6 @@ impl Sketch {
         if rivers && !traced {
             self.update_rivers();
         }
-        self.trees = 0;
-        self.trees_growing = false;
         if self.toggles.get(Toggle::Trees) {
             let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);
             self.trees = trees.len();

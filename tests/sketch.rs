@@ -629,3 +629,16 @@ fn turning_the_3d_view_leaves_a_replay_going() {
     }
     assert_eq!(b.terrain().heights_hash(), a.terrain().heights_hash());
 }
+
+#[test]
+fn the_3d_view_shows_no_trees_and_rests_when_paused() {
+    let mut s = fresh(4);
+    let mut painter = Recorder::default();
+    s.input(Input::PlayPause, 0.0);
+    s.input(Input::Toggle(Toggle::Trees, true), 0.0);
+    frames(&mut s, &mut painter, 1);
+    assert!(s.status().trees_growing && s.wants_frames(), "the forest spreads over frames");
+    s.input(Input::Toggle(Toggle::View, true), 0.0);
+    frames(&mut s, &mut painter, 1);
+    assert_eq!((s.status().trees, s.status().trees_growing, s.wants_frames()), (0, false, false));
+}
