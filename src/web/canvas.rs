@@ -60,6 +60,9 @@ impl CanvasElement {
     /// Shows the 3D view's canvas in place of the map's, or the map's.
     pub fn show_3d(&self, on: bool) {
         let (shown, hidden) = if on { (&self.canvas_3d, &self.canvas) } else { (&self.canvas, &self.canvas_3d) };
+        if shown.style().get_property_value("display").is_ok_and(|d| d == "block") {
+            return;
+        }
         let _ = hidden.style().set_property("display", "none");
         let _ = shown.style().set_property("display", "block");
     }

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use js_sys::{Float32Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{WebGl2RenderingContext as Gl, WebGlProgram, WebGlShader, WebGlTexture};
+use web_sys::{WebGl2RenderingContext as Gl, WebGlBuffer, WebGlProgram, WebGlShader, WebGlTexture};
 
 use crate::color_schemes::{hex_rgb, ColorScheme};
 use crate::grid::Grid;
@@ -113,6 +113,7 @@ struct Resources {
     /// The grid the index buffer and textures are for, the heights'
     /// edition, the ramp's scheme and sea level, and the water, as sent.
     grid: Option<Grid>,
+    index_buffer: Option<WebGlBuffer>,
     indices: i32,
     edition: Option<u64>,
     ramp_for: Option<(&'static str, f64)>,
@@ -220,6 +221,7 @@ impl GlView {
             water: texture()?,
             ramp,
             grid: None,
+            index_buffer: None,
             indices: 0,
             edition: None,
             ramp_for: None,
@@ -236,8 +238,12 @@ impl GlView {
         let (cols, rows) = (grid.cols as i32, grid.rows as i32);
         if r.grid != Some(grid) {
             let indices = triangles(grid);
-            let buffer = gl.create_buffer();
-            gl.bind_buffer(Gl::ELEMENT_ARRAY_BUFFER, buffer.as_ref());
+            // The last map size's triangles go
+            if let Some(old) = r.index_buffer.take() {
+                gl.delete_buffer(Some(&old));
+            }
+            r.index_buffer = gl.create_buffer();
+            gl.bind_buffer(Gl::ELEMENT_ARRAY_BUFFER, r.index_buffer.as_ref());
             // SAFETY: the view is read at once, with no allocation between
             let view = unsafe { Uint32Array::view(&indices) };
             gl.buffer_data_with_array_buffer_view(Gl::ELEMENT_ARRAY_BUFFER, &view, Gl::STATIC_DRAW);
