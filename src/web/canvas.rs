@@ -67,7 +67,7 @@ impl CanvasElement {
         let _ = shown.style().set_property("display", "block");
     }
 
-    /// Says, under the map, why there is no 3D view.
+    /// Says, over the map's corner, why there is no 3D view.
     pub fn note_3d(&self, text: &str) {
         self.note.set_text_content(Some(text));
         self.note.set_hidden(false);
