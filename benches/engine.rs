@@ -13,14 +13,15 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use hydraulic_erosion::choices::{Choice, Choices, Preset, MAP_SIZES};
-use hydraulic_erosion::color_schemes::scheme;
-use hydraulic_erosion::diamond_square;
+use hydraulic_erosion::draw::color_schemes::scheme;
+use hydraulic_erosion::draw::map_view::MapView;
+use hydraulic_erosion::flora::trees::{skeleton, Forest};
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::settings::Settings;
+use hydraulic_erosion::ground::diamond_square;
+use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, MAP_SIZES};
+use hydraulic_erosion::settings::sliders::Settings;
 use hydraulic_erosion::sketch::SPOT_CANDIDATES_PER_FRAME;
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
-use hydraulic_erosion::trees::{skeleton, Forest};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -74,9 +75,10 @@ fn main() {
     let island = time(10, || Terrain::new(1));
     println!("new terrain         {:8.3} ms  (the island: 6 octaves of noise a cell)", ms(island));
 
-    let rivers = time(30, || eroded.rivers().water[0]);
-    let contours = time(30, || eroded.contours().regular.len());
-    let relief = time(30, || eroded.relief(scheme("site_dark").unwrap())[0]);
+    let mut map = MapView::default();
+    let rivers = time(30, || map.rivers(&eroded).water[0]);
+    let contours = time(30, || map.contours(&eroded).regular.len());
+    let relief = time(30, || map.relief(&eroded, scheme("site_dark").unwrap())[0]);
     let frame_rain = time(30, || eroded.rain(200));
     println!("rivers              {:8.3} ms  (flood + routing + accumulation)", ms(rivers));
     println!("contours            {:8.3} ms  (11 levels, geometry only)", ms(contours));
@@ -112,9 +114,9 @@ fn main() {
             grid.cols,
             grid.rows,
             rain.as_nanos() as f64 / t.steps() as f64,
-            ns(time(10, || t.rivers().water[0])),
-            ns(time(10, || t.contours().regular.len())),
-            ns(time(10, || t.relief(scheme("site_dark").unwrap())[0])),
+            ns(time(10, || map.rivers(&t).water[0])),
+            ns(time(10, || map.contours(&t).regular.len())),
+            ns(time(10, || map.relief(&t, scheme("site_dark").unwrap())[0])),
         );
     }
 
@@ -165,7 +167,7 @@ fn main() {
             t.rain(1_000);
         }
         let rained = start.elapsed();
-        black_box(t.rivers().water[0]);
+        black_box(MapView::default().rivers(&t).water[0]);
         pipeline.push((built, rained - built, start.elapsed() - rained, start.elapsed()));
     }
     pipeline.sort_by_key(|p| p.3);

@@ -14,16 +14,19 @@
 use js_sys::{Array, Float32Array, Float64Array, Int32Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
-use crate::choices::{Choice, Preset, CHOICES};
-use crate::color_schemes::{scheme, SCHEMES};
-use crate::settings::{Setting, SLIDERS};
+use crate::draw::color_schemes::{scheme, SCHEMES};
+use crate::draw::map_view::MapView;
+use crate::flora::trees::{skeleton, Forest};
+use crate::settings::choices::{Choice, Preset, CHOICES};
+use crate::settings::sliders::{Setting, SLIDERS};
 use crate::terrain;
-use crate::trees::{skeleton, Forest};
 
 /// A map and the rain on it.
 #[wasm_bindgen(js_name = Terrain)]
 pub struct JsTerrain {
     inner: terrain::Terrain,
+    /// What is drawn from it: the ground shown, relief, contours, rivers.
+    map: MapView,
     /// The tree spots, once asked for, for the seed and grid they were
     /// made for.
     forest: Option<Forest>,
@@ -88,7 +91,7 @@ impl JsTerrain {
     /// A terrain for `seed` with the original's default settings.
     #[wasm_bindgen(constructor)]
     pub fn new(seed: u32) -> JsTerrain {
-        JsTerrain { inner: terrain::Terrain::new(seed), forest: None }
+        JsTerrain { inner: terrain::Terrain::new(seed), map: MapView::default(), forest: None }
     }
 
     /// Lets `n` drops fall; returns the steps they took between them.
@@ -158,7 +161,7 @@ impl JsTerrain {
     /// Whether rivers, contours and relief show the terrain before any rain.
     #[wasm_bindgen(js_name = setShowOriginal)]
     pub fn set_show_original(&mut self, show: bool) {
-        self.inner.set_show_original(show)
+        self.map.set_show_original(show)
     }
 
     /// Whether the routes of the next drops are kept (up to 40).
@@ -180,13 +183,13 @@ impl JsTerrain {
 
     /// Routes the rain over the terrain shown.
     pub fn rivers(&mut self) -> RiverMap {
-        let d = self.inner.rivers();
+        let d = self.map.rivers(&self.inner);
         RiverMap { water: Float32Array::from(&d.water[..]), downstream: Int32Array::from(&d.downstream[..]) }
     }
 
     /// The contour lines of the terrain shown.
     pub fn contours(&mut self) -> ContourLines {
-        let c = self.inner.contours();
+        let c = self.map.contours(&self.inner);
         ContourLines { regular: Float64Array::from(&c.regular[..]), index: Float64Array::from(&c.index[..]) }
     }
 
@@ -194,7 +197,7 @@ impl JsTerrain {
     /// (`cols()` × `rows()`), in the scheme with this key. Throws for an unknown scheme.
     pub fn relief(&mut self, scheme_key: &str) -> Result<Vec<u8>, JsError> {
         let s = scheme(scheme_key).ok_or_else(|| JsError::new(&format!("no colour scheme {scheme_key:?}")))?;
-        Ok(self.inner.relief(s).to_vec())
+        Ok(self.map.relief(&self.inner, s).to_vec())
     }
 
     /// The trees standing on the terrain shown (the procedural generation
@@ -203,7 +206,7 @@ impl JsTerrain {
     pub fn trees(&mut self) -> Float32Array {
         let forest = Forest::kept_for(&mut self.forest, self.inner.seed(), self.inner.grid());
         forest.sample(usize::MAX);
-        let trees = forest.standing(self.inner.shown(), self.inner.settings().sea_level(), None);
+        let trees = forest.standing(self.map.shown(&self.inner), self.inner.settings().sea_level(), None);
         let flat: Vec<f32> = trees.iter().flat_map(|t| [t.x, t.y, t.size, t.spot as f32]).collect();
         Float32Array::from(&flat[..])
     }

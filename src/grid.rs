@@ -4,7 +4,7 @@
 //! terrain is the result of everything that has happened so far and can't be
 //! rebuilt from the seed: resizing the window or going fullscreen only draws
 //! the same grid bigger. The reader picks the grid with the map size
-//! ([`crate::choices::MAP_SIZES`]); the article's is 320 × 180.
+//! ([`crate::settings::choices::MAP_SIZES`]); the article's is 320 × 180.
 //!
 //! ```
 //! use hydraulic_erosion::grid::Grid;

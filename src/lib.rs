@@ -1,51 +1,42 @@
 //! Hydraulic erosion: raindrops carving a Perlin noise island, after Hans
 //! Theobald Beyer's particle method, with rivers by priority-flood and D8
-//! routing, marching-squares contours and shaded relief.
+//! routing, marching-squares contours and shaded relief; and the terrain
+//! erosion tutorial's and the procedural generation article's systems as
+//! options of the same sketch.
 //!
 //! The simulation is plain Rust and knows nothing of the browser: start from
-//! [`terrain::Terrain`]. [`bindings`] exports it to JavaScript with
-//! wasm-bindgen, and on wasm32 the `web` module runs the page: controls,
-//! canvas drawing, the animation loop.
-
-pub mod brush;
-pub mod bucket_queue;
-pub mod camera;
-pub mod choices;
-pub mod color_schemes;
-pub mod diamond_square;
-pub mod droplet;
-pub mod float_min_max;
-pub mod flow_accumulation;
-pub mod flow_routing;
-pub mod fractal_noise;
-pub mod grid;
-pub mod heightmap;
-pub mod island;
-pub mod marching_squares;
-pub mod mesh;
-pub mod perlin;
-pub mod poisson_disc;
-pub mod presets;
-pub mod priority_flood;
-pub mod relief;
-pub mod river_view;
-pub mod rivers;
-pub mod settings;
-pub mod share;
-pub mod simplex_fbm;
-pub mod sketch;
-pub mod space_colonisation;
-pub mod terrain;
-pub mod thermal_erosion;
-pub mod toggles;
-pub mod traced_rivers;
-pub mod trees;
-pub mod tutorial_droplet;
-pub mod unit_random;
-pub mod view_3d;
-pub mod viewport;
+//! [`terrain::Terrain`] and [`sketch::Sketch`]. [`bindings`] exports the
+//! terrain to JavaScript with wasm-bindgen, and on wasm32 the `web` module
+//! runs the page: controls, canvas drawing, the animation loop.
+//!
+//! The folders are concepts, and imports run down this list, never up:
+//!
+//! | module | what it is |
+//! | --- | --- |
+//! | [`sketch`], [`bindings`] | the sketch as a state machine; the JavaScript API |
+//! | [`share`] | links, their timeline and replay; heightmap and mesh files |
+//! | [`draw`] | what is drawn from a terrain, and the painter it is drawn through |
+//! | [`terrain`] | the simulation's state: the ground now and before the rain, the rain's generator |
+//! | [`flora`] | Poisson disc spots, trees, space colonisation |
+//! | [`hydrology`] | priority-flood, D8 routing, flow accumulation, rivers |
+//! | [`erosion`] | the raindrops that dig and deposit, and thermal erosion |
+//! | [`ground`] | the starting ground: the island, simplex fBm, diamond-square |
+//! | [`settings`] | the tables of sliders, toggles, choices and presets |
+//! | [`grid`], [`unit_random`], [`float_min_max`] | a map's cells; small helpers every layer uses |
 
 pub mod bindings;
+pub mod draw;
+pub mod erosion;
+pub mod float_min_max;
+pub mod flora;
+pub mod grid;
+pub mod ground;
+pub mod hydrology;
+pub mod settings;
+pub mod share;
+pub mod sketch;
+pub mod terrain;
+pub mod unit_random;
 
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 mod web;

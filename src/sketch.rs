@@ -10,8 +10,9 @@
 //! natively, frame by frame.
 //!
 //! ```
-//! use hydraulic_erosion::sketch::{Input, Show, Size, Sketch, Start};
-//! # use hydraulic_erosion::sketch::NoPainter;
+//! use hydraulic_erosion::draw::viewport::Size;
+//! use hydraulic_erosion::sketch::{Input, Show, Sketch, Start};
+//! # use hydraulic_erosion::draw::painter::NoPainter;
 //! let mut sketch = Sketch::new(Start::fresh(7, Size::new(640.0, 360.0, 1.0)));
 //! let clock = &mut || 0.0;
 //! sketch.frame(clock, &mut NoPainter);
@@ -20,25 +21,26 @@
 //! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
 //! ```
 
-use crate::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
-use crate::choices::{Choice, Choices, Preset, RiverStyle};
-use crate::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
-use crate::grid::Grid;
-use crate::marching_squares::Contours;
-use crate::presets;
-use crate::river_view::{RiverView, Stroke, RIVER_EVERY};
-use crate::settings::{Setting, Settings};
+use rand_pcg::Pcg32;
+
+use crate::draw::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
+use crate::draw::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
+use crate::draw::map_view::MapView;
+use crate::draw::painter::Painter;
+use crate::draw::river_view::{traced_strokes, RiverView, RIVER_EVERY};
+use crate::draw::view_3d::{self, Drawn, Scene};
+use crate::draw::viewport::{Size, Viewport};
+use crate::flora::trees::{Forest, Tree};
+use crate::hydrology::traced_rivers;
+use crate::settings::choices::{Choice, Choices, Preset, RiverStyle};
+use crate::settings::presets;
+use crate::settings::sliders::{Setting, Settings};
+use crate::settings::toggles::{Toggle, Toggles};
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
-use crate::toggles::{Toggle, Toggles};
-use crate::traced_rivers;
-use crate::trees::{Forest, Tree};
 use crate::unit_random::unit_f32;
-use crate::view_3d::{self, Drawn, Scene};
-use crate::viewport::Viewport;
-use rand_pcg::Pcg32;
 
 /// A tree whose crown is at least this many pixels across on screen (on a
 /// large display, fullscreen) is drawn with its branches, grown by space
@@ -74,26 +76,6 @@ pub const DISPLAY_FRAME_MS: f64 = 1000.0 / 60.0;
 /// A frame rains at most this many display frames' worth: after a stall
 /// (a busy machine, a pause, a rest) the rain picks up, it does not lurch.
 pub const MAX_CATCH_UP: u32 = 4;
-
-/// The drawing's size in CSS pixels, and the screen's pixel ratio.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Size {
-    pub width: f64,
-    pub height: f64,
-    pub ratio: f64,
-}
-
-impl Size {
-    pub fn new(width: f64, height: f64, ratio: f64) -> Size {
-        Size { width, height, ratio }
-    }
-
-    /// The backing store: device pixels, at least one each way.
-    pub fn backing(&self) -> (u32, u32) {
-        let device = |css: f64| ((css * self.ratio).round() as u32).max(1);
-        (device(self.width), device(self.height))
-    }
-}
 
 /// How a sketch starts: from a link (a fresh page's is the default link
 /// with a new seed), in the site's theme, with the reader's motion
@@ -188,41 +170,6 @@ pub enum Show {
     No3d,
 }
 
-/// Draws a frame: the sketch says what, in which order; a painter turns
-/// it into canvas calls.
-pub trait Painter {
-    /// Clears to the deep sea colour, at `size`.
-    fn begin(&mut self, size: Size, scheme: &ColorScheme);
-    /// The relief image, one RGBA pixel per cell of `grid`.
-    fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport);
-    fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport);
-    /// Trees: a crown and a trunk each, above the relief, below the rivers.
-    fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport);
-    fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
-    /// Debug mode: the latest drops' routes and how many have fallen.
-    fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
-    /// A replay's progress, over the bottom of the map.
-    fn progress(&mut self, done: u64, total: u64, capped: bool);
-    /// The 3D view, in place of all the above.
-    fn view_3d(&mut self, scene: &Scene) -> Drawn;
-}
-
-/// A painter that draws nothing: for working the sketch without a canvas.
-pub struct NoPainter;
-
-impl Painter for NoPainter {
-    fn begin(&mut self, _: Size, _: &ColorScheme) {}
-    fn relief(&mut self, _: &[u8], _: Grid, _: Viewport) {}
-    fn contours(&mut self, _: &Contours, _: &ColorScheme, _: Viewport) {}
-    fn trees(&mut self, _: &[Tree], _: &ColorScheme, _: Viewport) {}
-    fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
-    fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
-    fn view_3d(&mut self, _: &Scene) -> Drawn {
-        Drawn::Drawn
-    }
-    fn progress(&mut self, _: u64, _: u64, _: bool) {}
-}
-
 /// The sketch's state in brief, as `pageState()` reports it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Status {
@@ -268,6 +215,9 @@ struct Replaying {
 
 pub struct Sketch {
     terrain: Terrain,
+    /// What is drawn from the terrain (the ground shown, relief, contours,
+    /// drainage).
+    map: MapView,
     rivers: RiverView,
     /// The settings the rain started with and their changes since.
     timeline: Timeline,
@@ -336,12 +286,14 @@ impl Sketch {
         let (looping, first_scheme) = (Sketch::starts_raining(&start), Sketch::starting_scheme(&start));
         let link = start.link;
         let mut terrain = Terrain::with_choices(link.seed.unwrap_or(0), link.settings.clone(), link.choices);
-        terrain.set_show_original(link.toggles.get(Toggle::Original));
         terrain.set_record_paths(link.toggles.get(Toggle::Debug));
+        let mut map = MapView::default();
+        map.set_show_original(link.toggles.get(Toggle::Original));
         let grid = terrain.grid();
         let mut sketch = Sketch {
             timeline: Timeline::from_link(&link.settings, link.timeline.clone()),
             terrain,
+            map,
             rivers: RiverView::new(grid),
             replaying: None,
             looping,
@@ -681,7 +633,7 @@ impl Sketch {
         self.toggles.set(toggle, on);
         match toggle {
             Toggle::Rivers => {}
-            Toggle::Original => self.terrain.set_show_original(on),
+            Toggle::Original => self.map.set_show_original(on),
             Toggle::Debug => self.terrain.set_record_paths(on),
             Toggle::Trees => {}
             Toggle::View => self.spin = None,
@@ -713,9 +665,9 @@ impl Sketch {
         let scheme = self.scheme;
         painter.begin(self.size, scheme);
         let grid = self.terrain.grid();
-        painter.relief(self.terrain.relief(scheme), grid, view);
+        painter.relief(self.map.relief(&self.terrain, scheme), grid, view);
         if self.terrain.settings().contour_levels() > 0 {
-            painter.contours(self.terrain.contours(), scheme, view);
+            painter.contours(self.map.contours(&self.terrain), scheme, view);
         }
         let rivers = self.toggles.get(Toggle::Rivers);
         let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
@@ -728,7 +680,7 @@ impl Sketch {
             painter.trees(&trees, scheme, view);
         }
         if rivers && traced {
-            painter.rivers(&traced_rivers::strokes(&self.traced_rivers()), scheme, view);
+            painter.rivers(&traced_strokes(&self.traced_rivers()), scheme, view);
         } else if rivers {
             painter.rivers(self.rivers.strokes(), scheme, view);
         }
@@ -757,9 +709,8 @@ impl Sketch {
         let settings = self.terrain.settings();
         painter.view_3d(&Scene {
             grid: self.terrain.grid(),
-            heights: self.terrain.shown(),
-            // The shown heights change with the rain and with the original
-            edition: self.terrain.edition() * 2 + self.terrain.show_original() as u64,
+            heights: self.map.shown(&self.terrain),
+            edition: self.map.edition(&self.terrain),
             water: &water,
             scheme: self.scheme,
             sea_level: settings.sea_level(),
@@ -778,7 +729,7 @@ impl Sketch {
         let mut unit = || unit_f32(&mut rng);
         traced_rivers::trace(
             t.grid(),
-            t.shown(),
+            self.map.shown(t),
             traced_rivers::spring_level(sea),
             sea,
             traced_rivers::RIVERS,
@@ -793,7 +744,7 @@ impl Sketch {
         let forest = Forest::kept_for(&mut self.forest, self.terrain.seed(), self.terrain.grid());
         let sampled = forest.sample(SPOT_CANDIDATES_PER_FRAME);
         let water = out_of_the_rivers.then(|| self.rivers.shown());
-        let mut trees = forest.standing(self.terrain.shown(), self.terrain.settings().sea_level(), water);
+        let mut trees = forest.standing(self.map.shown(&self.terrain), self.terrain.settings().sea_level(), water);
         self.trees_growing = forest.grow_skeletons(&mut trees, skeleton_from, SKELETONS_PER_FRAME) > 0 || !sampled;
         trees
     }
@@ -802,13 +753,13 @@ impl Sketch {
     /// frames and eased in; paused, on a new terrain or a new view, or when
     /// the reader asks for less motion, they jump straight there.
     fn update_rivers(&mut self) {
-        let view_of = ViewOf { original: self.terrain.show_original(), sea_level: self.terrain.settings().sea_level() };
+        let view_of = ViewOf { original: self.map.show_original(), sea_level: self.terrain.settings().sea_level() };
         let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
         let state = (self.terrain.drops(), view_of);
         let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
         if self.rivers_for != Some(state) && due {
             let grid = self.terrain.grid();
-            self.rivers.take(grid, self.terrain.rivers(), easing);
+            self.rivers.take(grid, self.map.rivers(&self.terrain), easing);
             self.rivers_for = Some(state);
         }
         self.rivers.advance(easing);

@@ -4,24 +4,18 @@
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
-use crate::brush::Brush;
-use crate::choices::{Choice, Choices, Preset, Shape};
-use crate::color_schemes::ColorScheme;
-use crate::diamond_square;
-use crate::droplet::{self, DropRules};
-use crate::flow_accumulation::flow_accumulation;
-use crate::flow_routing::Drainage;
-use crate::fractal_noise::FractalNoise;
+use crate::erosion::brush::Brush;
+use crate::erosion::droplet::{self, DropRules};
+use crate::erosion::thermal_erosion::{ThermalErosion, AMOUNT, THERMAL_EVERY};
+use crate::erosion::tutorial_droplet::{self, Digs, TutorialRules};
 use crate::grid::Grid;
-use crate::island::island;
-use crate::marching_squares::Contours;
-use crate::presets;
-use crate::relief;
-use crate::rivers::{wander, Rivers};
-use crate::settings::{Setting, Settings};
-use crate::simplex_fbm::{self, Octaves};
-use crate::thermal_erosion::{ThermalErosion, AMOUNT, THERMAL_EVERY};
-use crate::tutorial_droplet::{self, Digs, TutorialRules};
+use crate::ground::diamond_square;
+use crate::ground::fractal_noise::FractalNoise;
+use crate::ground::island::island;
+use crate::ground::simplex_fbm::{self, Octaves};
+use crate::settings::choices::{Choice, Choices, Preset, Shape};
+use crate::settings::presets;
+use crate::settings::sliders::{Setting, Settings};
 use crate::unit_random::unit_f64;
 
 /// Rain stops by itself after this many drops; play carries on from there.
@@ -52,7 +46,6 @@ pub struct Terrain {
     noise: FractalNoise,
     heights: Vec<f32>,
     original: Vec<f32>,
-    ripple: Vec<f32>,
     rng: Pcg32,
     brush: Brush,
     thermal: ThermalErosion,
@@ -60,15 +53,8 @@ pub struct Terrain {
     steps: u64,
     /// Counts every change of the heights (see [`Terrain::edition`]).
     edition: u64,
-    show_original: bool,
     record_paths: bool,
     paths: Vec<Vec<[f32; 2]>>,
-    rivers: Rivers,
-    /// The tutorial's rivers, when its preset is chosen.
-    tutorial_rivers: Drainage,
-    contours: Contours,
-    bands: Option<(&'static str, Vec<[f64; 3]>)>,
-    pixels: Vec<u8>,
 }
 
 impl Terrain {
@@ -90,7 +76,6 @@ impl Terrain {
         let original = starting_ground(seed, &noise, grid, choices.shape(), &settings);
         Terrain {
             seed,
-            ripple: wander(&noise, grid),
             noise,
             heights: original.clone(),
             original,
@@ -103,14 +88,8 @@ impl Terrain {
             drops: 0,
             steps: 0,
             edition: 0,
-            show_original: false,
             record_paths: false,
             paths: Vec::new(),
-            rivers: Rivers::default(),
-            tutorial_rivers: Drainage::default(),
-            contours: Contours::default(),
-            bands: None,
-            pixels: vec![0; grid.cells() * 4],
         }
     }
 
@@ -147,7 +126,6 @@ impl Terrain {
         if seed != self.seed {
             self.seed = seed;
             self.noise = FractalNoise::new(seed);
-            self.ripple = wander(&self.noise, self.grid);
             self.build();
         }
         self.heights.copy_from_slice(&self.original);
@@ -202,9 +180,7 @@ impl Terrain {
         let grid = self.choices.grid();
         if grid != self.grid {
             self.grid = grid;
-            self.ripple = wander(&self.noise, grid);
             self.brush = Brush::new(self.settings.brush_radius(), grid);
-            self.pixels = vec![0; grid.cells() * 4];
             self.heights = vec![0.0; grid.cells()];
         }
         if choice != Choice::Preset {
@@ -291,20 +267,6 @@ impl Terrain {
         &self.original
     }
 
-    /// Whether rivers, contours and relief show the original terrain.
-    pub fn set_show_original(&mut self, show: bool) {
-        self.show_original = show;
-    }
-
-    pub fn show_original(&self) -> bool {
-        self.show_original
-    }
-
-    /// The terrain being shown: now, or before any rain.
-    pub fn shown(&self) -> &[f32] {
-        shown(self.show_original, &self.original, &self.heights)
-    }
-
     /// Whether the routes of the next drops are kept (debug mode). Turning it
     /// either way forgets the routes kept so far.
     pub fn set_record_paths(&mut self, record: bool) {
@@ -323,11 +285,10 @@ impl Terrain {
     }
 
     /// Starts again on the same seed with other settings and choices (a
-    /// preset's), keeping what is shown.
+    /// preset's), keeping whether routes are recorded.
     fn start_over_with(&mut self, settings: Settings, choices: Choices) {
         let mut fresh = Terrain::with_choices(self.seed, settings, choices);
         fresh.edition = self.edition + 1;
-        fresh.set_show_original(self.show_original);
         fresh.set_record_paths(self.record_paths);
         *self = fresh;
     }
@@ -339,37 +300,6 @@ impl Terrain {
         self.start_over_with(settings, choices);
     }
 
-    /// Routes the rain over the terrain shown, by the preset's rules: the
-    /// article's priority-flood and D8, or the tutorial's flow accumulation.
-    pub fn rivers(&mut self) -> &Drainage {
-        let terrain = shown(self.show_original, &self.original, &self.heights);
-        if self.choices.preset().is_the_tutorials() {
-            self.tutorial_rivers = flow_accumulation(self.grid, terrain);
-            &self.tutorial_rivers
-        } else {
-            self.rivers.build(self.grid, terrain, &self.ripple, self.settings.sea_level())
-        }
-    }
-
-    /// The contour lines of the terrain shown.
-    pub fn contours(&mut self) -> &Contours {
-        let terrain = shown(self.show_original, &self.original, &self.heights);
-        self.contours.trace(self.grid, terrain, self.settings.sea_level(), self.settings.contour_levels());
-        &self.contours
-    }
-
-    /// The shaded relief of the terrain shown in `scheme`, RGBA, one pixel per
-    /// cell.
-    pub fn relief(&mut self, scheme: &'static ColorScheme) -> &[u8] {
-        if self.bands.as_ref().map(|(key, _)| *key) != Some(scheme.key) {
-            self.bands = Some((scheme.key, relief::band_colors(scheme)));
-        }
-        let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
-        let terrain = shown(self.show_original, &self.original, &self.heights);
-        relief::paint(self.grid, terrain, self.settings.sea_level(), scheme, bands, &mut self.pixels);
-        &self.pixels
-    }
-
     /// A fingerprint of the heights: FNV-1a over their bits. Two maps with
     /// the same fingerprint are, for all practical purposes, the same map.
     pub fn heights_hash(&self) -> u64 {
@@ -379,17 +309,6 @@ impl Terrain {
     /// The fingerprint as JavaScript callers see it: 16 hex digits.
     pub fn heights_hash_hex(&self) -> String {
         format!("{:016x}", self.heights_hash())
-    }
-}
-
-/// The terrain shown: before any rain, or now. Written over the fields rather
-/// than `self`, so a method can use it beside a mutable borrow of another
-/// field (the rivers', contours' or relief's buffers).
-fn shown<'a>(show_original: bool, original: &'a [f32], heights: &'a [f32]) -> &'a [f32] {
-    if show_original {
-        original
-    } else {
-        heights
     }
 }
 

@@ -4,11 +4,11 @@
 //! sequence of random numbers, and its `drawHeightmap` colours through
 //! Processing's `lerpColor` (`tests/fixtures/make_landscape_fixtures.mjs`).
 
-use hydraulic_erosion::color_schemes::{scheme, LANDSCAPE_BANDS};
-use hydraulic_erosion::diamond_square::diamond_square;
+use hydraulic_erosion::draw::color_schemes::{scheme, LANDSCAPE_BANDS};
+use hydraulic_erosion::draw::relief::elevation_color;
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::relief::elevation_color;
-use hydraulic_erosion::traced_rivers::trace;
+use hydraulic_erosion::ground::diamond_square::diamond_square;
+use hydraulic_erosion::hydrology::traced_rivers::trace;
 
 mod fixture_files;
 

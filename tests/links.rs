@@ -2,8 +2,8 @@
 //! sliders moved while it rained, written as a link, read back and
 //! replayed in slices of any size, gives the same heights to the bit.
 
-use hydraulic_erosion::choices::{Choice, Choices};
-use hydraulic_erosion::settings::{Setting, Settings};
+use hydraulic_erosion::settings::choices::{Choice, Choices};
+use hydraulic_erosion::settings::sliders::{Setting, Settings};
 use hydraulic_erosion::share::link::{self, MapLink};
 use hydraulic_erosion::share::replay::Replay;
 use hydraulic_erosion::share::timeline::{self, Timeline};

@@ -4,16 +4,16 @@
 //! (`tests/fixtures/make_original_fixtures.mjs`). Each test runs our port on
 //! the same input and compares.
 
-use hydraulic_erosion::brush::Brush;
-use hydraulic_erosion::color_schemes::{ORIGINAL_SCHEMES, SCHEMES};
-use hydraulic_erosion::droplet::{fall, DropRules};
+use hydraulic_erosion::draw::color_schemes::{ORIGINAL_SCHEMES, SCHEMES};
+use hydraulic_erosion::erosion::brush::Brush;
+use hydraulic_erosion::erosion::droplet::{fall, DropRules};
 use hydraulic_erosion::grid::Grid;
 
 const G: Grid = Grid::ARTICLE;
 const CELLS: usize = G.cols * G.rows;
-use hydraulic_erosion::marching_squares::Contours;
-use hydraulic_erosion::relief;
-use hydraulic_erosion::rivers::Rivers;
+use hydraulic_erosion::draw::marching_squares::Contours;
+use hydraulic_erosion::draw::relief;
+use hydraulic_erosion::hydrology::rivers::Rivers;
 
 const SEA_LEVEL: f64 = 0.25;
 

@@ -1,20 +1,22 @@
 //! The sketch as a state machine, played natively frame by frame: what
 //! the page decides, with a painter that records what is drawn.
 
-use hydraulic_erosion::camera::Camera;
-use hydraulic_erosion::choices::{Choice, Preset};
-use hydraulic_erosion::color_schemes::ColorScheme;
+use hydraulic_erosion::draw::camera::Camera;
+use hydraulic_erosion::draw::color_schemes::ColorScheme;
+use hydraulic_erosion::draw::marching_squares::Contours;
+use hydraulic_erosion::draw::painter::Painter;
+use hydraulic_erosion::draw::river_view::Stroke;
+use hydraulic_erosion::draw::view_3d::{Drawn, Scene};
+use hydraulic_erosion::draw::viewport::Size;
+use hydraulic_erosion::draw::viewport::Viewport;
+use hydraulic_erosion::flora::trees::Tree;
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::marching_squares::Contours;
-use hydraulic_erosion::river_view::Stroke;
-use hydraulic_erosion::settings::Setting;
+use hydraulic_erosion::settings::choices::{Choice, Preset};
+use hydraulic_erosion::settings::sliders::Setting;
+use hydraulic_erosion::settings::toggles::Toggle;
 use hydraulic_erosion::share::link;
-use hydraulic_erosion::sketch::{Input, Painter, Show, Size, Sketch, Start};
+use hydraulic_erosion::sketch::{Input, Show, Sketch, Start};
 use hydraulic_erosion::terrain::RAIN_TARGET;
-use hydraulic_erosion::toggles::Toggle;
-use hydraulic_erosion::trees::Tree;
-use hydraulic_erosion::view_3d::{Drawn, Scene};
-use hydraulic_erosion::viewport::Viewport;
 
 /// Records what a frame draws, in order.
 #[derive(Default)]
@@ -66,7 +68,7 @@ impl Painter for Recorder {
         self.calls.clear();
         self.calls.push("view_3d");
         assert_eq!(scene.heights.len(), scene.grid.cells());
-        let wet = scene.water.iter().filter(|&&w| w >= hydraulic_erosion::river_view::RIVER_START).count();
+        let wet = scene.water.iter().filter(|&&w| w >= hydraulic_erosion::hydrology::rivers::RIVER_START).count();
         self.scenes.push((scene.edition, scene.camera, wet));
         self.answer_3d.unwrap_or(Drawn::Drawn)
     }
@@ -503,7 +505,7 @@ fn the_landscape_preset_is_the_articles_landscape_and_the_rain_falls_on_it() {
     // And back to the article: no trees, the drainage's rivers
     sketch.input(Input::Choose(Choice::Preset, 0), 0.0);
     assert!(sketch.take_shows().contains(&Show::Toggle(Toggle::Trees, false)));
-    assert_eq!(sketch.terrain().choices(), &hydraulic_erosion::choices::Choices::default());
+    assert_eq!(sketch.terrain().choices(), &hydraulic_erosion::settings::choices::Choices::default());
 }
 
 #[test]
@@ -553,7 +555,10 @@ fn the_3d_view_draws_in_place_of_the_map_turns_and_comes_back_from_a_link() {
     assert!(turned.yaw < 0.0 && turned.pitch < Camera::START.pitch && turned.distance < Camera::START.distance);
     assert_eq!(painter.scenes.last().unwrap().1, turned);
     let query = link::write(&a.link());
-    assert!(query.contains("he-view=1") && query.contains(&format!("he-camera={}", turned.to_link())), "{query}");
+    assert!(
+        query.contains("he-view=1") && query.contains(&format!("he-camera={}", link::write_camera(&turned))),
+        "{query}"
+    );
     let b = Sketch::new(Start { link: link::read(&query).link, ..Start::fresh(0, SIZE) });
     assert_eq!((b.status().camera, b.status().toggles.get(Toggle::View)), (turned, true));
     // Back to the map, as it was drawn
@@ -587,7 +592,7 @@ fn a_drag_let_go_spins_on_and_stops_unless_the_reader_asks_for_less_motion() {
     let (n, turned) = spin_frames(false, 1);
     assert!((20..200).contains(&n), "{n} frames of spin");
     // A geometric series: 30 px × (1 + 0.9 + 0.81 + ...) ≈ 300 px
-    assert!((turned / hydraulic_erosion::camera::RADIANS_PER_PIXEL - 300.0).abs() < 10.0, "{turned} rad");
+    assert!((turned / hydraulic_erosion::draw::camera::RADIANS_PER_PIXEL - 300.0).abs() < 10.0, "{turned} rad");
     assert_eq!(spin_frames(true, 1), (0, 0.0), "reduced motion: still at once");
     assert_eq!(spin_frames(false, 2), (0, 0.0), "a drag that stopped before letting go: still");
 }

@@ -1,7 +1,8 @@
 //! The whole simulation through `Terrain`: determinism, settings, extremes.
 
+use hydraulic_erosion::draw::map_view::MapView;
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::settings::{Setting, Settings, SLIDERS};
+use hydraulic_erosion::settings::sliders::{Setting, Settings, SLIDERS};
 use hydraulic_erosion::terrain::{fingerprint, Terrain};
 
 mod common;
@@ -72,8 +73,9 @@ fn sea_level_moves_the_coast_without_touching_the_terrain() {
     let mut t = Terrain::new(3);
     t.rain(1_000);
     let hash = t.heights_hash();
-    let sea_cells = |t: &mut Terrain| {
-        t.relief(&hydraulic_erosion::color_schemes::SCHEMES[2]).chunks(4).filter(|p| p[2] > p[0]).count()
+    let mut map = MapView::default();
+    let mut sea_cells = |t: &mut Terrain| {
+        map.relief(t, &hydraulic_erosion::draw::color_schemes::SCHEMES[2]).chunks(4).filter(|p| p[2] > p[0]).count()
     };
     let low = sea_cells(&mut t);
     t.set(Setting::SeaLevel, 0.5);
@@ -92,7 +94,7 @@ fn heights_stay_finite_at_every_extreme_of_every_setting() {
             cases.push(s);
         }
     }
-    let all = |pick: fn(&hydraulic_erosion::settings::Slider) -> f64| {
+    let all = |pick: fn(&hydraulic_erosion::settings::sliders::Slider) -> f64| {
         let mut s = Settings::default();
         for (setting, slider) in Setting::ALL.into_iter().zip(SLIDERS.iter()) {
             s.set(setting, pick(slider));
@@ -113,12 +115,12 @@ fn heights_stay_finite_at_every_extreme_of_every_setting() {
 fn every_land_cell_of_an_eroded_map_drains_to_the_sea_or_the_edge() {
     let mut t = Terrain::new(8);
     t.rain(20_000);
-    let d = t.rivers().clone();
+    let d = MapView::default().rivers(&t).clone();
     let sinks: f64 = (0..CELLS).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i] as f64).sum();
     assert_eq!(sinks, CELLS as f64, "water is conserved");
     // Water is routed over the terrain plus the wander ripple, so a cell
     // within the ripple of the sea may count as sea
-    let sea = t.settings().sea_level() + hydraulic_erosion::rivers::WANDER / 2.0;
+    let sea = t.settings().sea_level() + hydraulic_erosion::hydrology::rivers::WANDER / 2.0;
     for (i, &h) in t.heights().iter().enumerate() {
         let (x, y) = (i % COLS, i / COLS);
         let inner = x > 0 && y > 0 && x < COLS - 1 && y < ROWS - 1;
@@ -149,11 +151,12 @@ fn debug_paths_are_kept_only_when_asked_for_and_at_most_forty() {
 fn showing_the_original_routes_and_draws_the_original() {
     let mut t = Terrain::new(4);
     t.rain(5_000);
-    let eroded = t.rivers().clone();
-    t.set_show_original(true);
-    assert_eq!(t.shown(), t.original());
-    let original = t.rivers().clone();
+    let mut map = MapView::default();
+    let eroded = map.rivers(&t).clone();
+    map.set_show_original(true);
+    assert_eq!(map.shown(&t), t.original());
+    let original = map.rivers(&t).clone();
     assert_ne!(eroded.downstream, original.downstream);
-    let mut fresh = Terrain::new(4);
-    assert_eq!(&original, fresh.rivers());
+    let fresh = Terrain::new(4);
+    assert_eq!(&original, MapView::default().rivers(&fresh));
 }

@@ -4,11 +4,11 @@
 //! points fixed (`tests/fixtures/make_tutorial_fixtures.mjs`). Each test runs
 //! our port on the same input and compares.
 
-use hydraulic_erosion::flow_accumulation::flow_accumulation;
+use hydraulic_erosion::erosion::thermal_erosion::ThermalErosion;
+use hydraulic_erosion::erosion::tutorial_droplet::{simulate, Digs, TutorialRules};
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::simplex_fbm::{fbm, warped, Octaves};
-use hydraulic_erosion::thermal_erosion::ThermalErosion;
-use hydraulic_erosion::tutorial_droplet::{simulate, Digs, TutorialRules};
+use hydraulic_erosion::ground::simplex_fbm::{fbm, warped, Octaves};
+use hydraulic_erosion::hydrology::flow_accumulation::flow_accumulation;
 
 mod fixture_files;
 

@@ -3,9 +3,10 @@
 //! heights stay finite at every extreme; the preset gives the tutorial's
 //! map and rules.
 
-use hydraulic_erosion::choices::{Choice, Choices, Preset, Shape, MAP_SIZES};
+use hydraulic_erosion::draw::map_view::MapView;
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::settings::{Setting, Settings};
+use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, Shape, MAP_SIZES};
+use hydraulic_erosion::settings::sliders::{Setting, Settings};
 use hydraulic_erosion::terrain::{Terrain, TUTORIAL_RAIN_TARGET};
 
 fn terrain(seed: u32, shape: usize, size: usize, preset: usize, talus: f64) -> Terrain {
@@ -109,7 +110,7 @@ fn the_tutorial_preset_is_its_map_its_rules_and_its_rain() {
     assert_eq!(t.rain_target(), TUTORIAL_RAIN_TARGET);
     assert_eq!(t.settings().sea_level(), 0.0);
     t.rain(3_000);
-    let rivers = t.rivers().clone();
+    let rivers = MapView::default().rivers(&t).clone();
     assert_eq!(rivers.water.len(), 512 * 512);
     let biggest = rivers.water.iter().cloned().fold(0.0, f32::max);
     assert!(biggest > 1_000.0, "the flow accumulates into rivers: {biggest}");

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 pub fn encode(heights: &[f32], cols: u32) -> Result<Vec<u8>, JsError> {
     let grid = Grid::of_rows(heights.len(), cols as usize)
         .ok_or_else(|| JsError::new(&format!("{} heights do not make rows of {cols}", heights.len())))?;
-    Ok(hydraulic_erosion::heightmap::encode(grid, heights))
+    Ok(hydraulic_erosion::share::heightmap::encode(grid, heights))
 }
 
 fn main() {}

@@ -3,7 +3,7 @@
 //! `gltf-json` crates (and serde's JSON) are never part of the page's first
 //! download.
 
-use hydraulic_erosion::color_schemes::scheme;
+use hydraulic_erosion::draw::color_schemes::scheme;
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::share::{glb, stl_solid};
 use wasm_bindgen::prelude::*;

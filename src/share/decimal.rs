@@ -67,7 +67,7 @@ pub fn whole(value: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Setting;
+    use crate::settings::sliders::Setting;
 
     #[test]
     fn decimals_read_as_a_browser_reads_them_and_write_back_the_same() {

@@ -8,7 +8,7 @@
 //! is one unit along its longer side (a metre in Blender), y up.
 //!
 //! ```
-//! use hydraulic_erosion::color_schemes::scheme;
+//! use hydraulic_erosion::draw::color_schemes::scheme;
 //! use hydraulic_erosion::grid::Grid;
 //! use hydraulic_erosion::share::glb::glb;
 //! let file = glb(Grid::new(4, 3), &[0.5; 12], 0.25, scheme("topographic").unwrap(), 1.0);
@@ -21,10 +21,10 @@ use std::collections::BTreeMap;
 use gltf_json as json;
 use json::validation::{Checked::Valid, USize64};
 
-use crate::color_schemes::ColorScheme;
+use crate::draw::color_schemes::ColorScheme;
+use crate::draw::mesh::{rock_share, surface, Layout, ROCK};
+use crate::draw::relief::{band_colors, Palette};
 use crate::grid::Grid;
-use crate::mesh::{rock_share, surface, Layout, ROCK};
-use crate::relief::{band_colors, Palette};
 
 /// The colour of each vertex, 0..1 in sRGB, as the 3D view shows it.
 pub fn vertex_colors(
@@ -40,8 +40,8 @@ pub fn vertex_colors(
         .map(|i| {
             let ground = palette.ground(heights[i] as f64, sea_level);
             let rock = match ground {
-                crate::relief::Ground::Land(_) => rock_share(normals[i][1] as f64),
-                crate::relief::Ground::Sea(_) => 0.0,
+                crate::draw::relief::Ground::Land(_) => rock_share(normals[i][1] as f64),
+                crate::draw::relief::Ground::Sea(_) => 0.0,
             };
             let c = ground.color();
             [0, 1, 2].map(|k| (c[k] + (ROCK[k] - c[k]) * rock) / 255.0)
@@ -178,7 +178,7 @@ fn container(mut text: Vec<u8>, mut bin: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::color_schemes::scheme;
+    use crate::draw::color_schemes::scheme;
 
     fn u32_at(file: &[u8], at: usize) -> u32 {
         u32::from_le_bytes(file[at..at + 4].try_into().unwrap())

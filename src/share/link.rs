@@ -33,11 +33,11 @@
 
 use super::decimal::{self, whole};
 use super::timeline::{self, Change};
-use crate::camera::Camera;
-use crate::choices::{Choice, Choices};
-use crate::color_schemes::scheme;
-use crate::settings::{Setting, Settings};
-use crate::toggles::{Toggle, Toggles};
+use crate::draw::camera::Camera;
+use crate::draw::color_schemes::scheme;
+use crate::settings::choices::{Choice, Choices};
+use crate::settings::sliders::{Setting, Settings};
+use crate::settings::toggles::{Toggle, Toggles};
 
 /// The start of every parameter of ours.
 pub const PREFIX: &str = "he-";
@@ -156,11 +156,11 @@ pub fn read(query: &str) -> Reading {
                 Some(s) => link.scheme = Some(s.key),
                 None => warn("no such colour scheme"),
             },
-            "camera" => match Camera::from_link(&value) {
+            "camera" => match read_camera(&value) {
                 Some((camera, clamped)) => {
                     link.camera = camera;
                     if clamped {
-                        reading.warnings.push(format!("{shown}: out of range; using {}", camera.to_link()));
+                        reading.warnings.push(format!("{shown}: out of range; using {}", write_camera(&camera)));
                     }
                 }
                 None => warn("not a yaw, pitch and distance"),
@@ -281,7 +281,7 @@ pub fn write(link: &MapLink) -> String {
         }
     }
     if link.camera != Camera::START {
-        put("camera", &link.camera.to_link());
+        put("camera", &write_camera(&link.camera));
     }
     if link.drops > 0 {
         put("drops", &link.drops.to_string());
@@ -290,6 +290,28 @@ pub fn write(link: &MapLink) -> String {
         put(TIMELINE, &timeline::encode(&link.timeline));
     }
     out.join("&")
+}
+
+/// A camera as a link writes it: yaw, pitch and distance, between
+/// underscores (which a URL never escapes).
+///
+/// ```
+/// use hydraulic_erosion::draw::camera::Camera;
+/// use hydraulic_erosion::share::link::write_camera;
+/// assert_eq!(write_camera(&Camera::START), "0_0.9_1.05");
+/// ```
+pub fn write_camera(camera: &Camera) -> String {
+    let write = decimal::write;
+    format!("{}_{}_{}", write(camera.yaw), write(camera.pitch), write(camera.distance))
+}
+
+/// A camera read from a link: three decimals, brought into range (with
+/// whether they had to be).
+pub fn read_camera(text: &str) -> Option<(Camera, bool)> {
+    let values: Vec<f64> = text.split('_').map(decimal::read).collect::<Option<_>>()?;
+    let [yaw, pitch, distance] = values[..] else { return None };
+    let camera = Camera::new(yaw, pitch, distance)?;
+    Some((camera, camera != Camera { yaw, pitch, distance }))
 }
 
 /// Whether a raw `name=value` pair of a query is one of ours.
@@ -516,5 +538,18 @@ mod tests {
         let link = reading.link;
         assert_eq!((link.seed, link.drops, link.timeline.len()), (Some(42), 5000, 0));
         assert_eq!((link.settings.erosion(), link.settings.brush_radius()), (0.55, 3));
+    }
+
+    #[test]
+    fn a_link_writes_a_camera_and_reads_it_back_exactly() {
+        let mut c = Camera::START;
+        c.orbit(-77.0, 31.0);
+        c.zoom(0.8);
+        let text = write_camera(&c);
+        assert_eq!(read_camera(&text), Some((c, false)), "{text}");
+        assert_eq!(read_camera("1_0_9"), Some((Camera { yaw: 1.0, pitch: 0.1, distance: 4.0 }, true)));
+        for bad in ["", "1_2", "a_b_c", "1_2_3_4", "nan_1_1", "1e400_1_1", "1,2,3"] {
+            assert_eq!(read_camera(bad), None, "{bad}");
+        }
     }
 }

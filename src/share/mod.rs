@@ -1,10 +1,18 @@
 //! Sharing a map: the link that brings it back, the timeline of the
 //! settings it rained with, and the replay that rains it again; and the
-//! mesh files that take it to 3D printers and 3D tools.
+//! files that take it to other tools.
 
+/// Slider values as links write them: decimals of at most three places.
 pub mod decimal;
+/// The ground's surface as a glTF binary.
 pub mod glb;
+/// The terrain as a 16-bit greyscale PNG.
+pub mod heightmap;
+/// The link format: a map's state in a URL query, read and written.
 pub mod link;
+/// Raining a shared map again, in slices.
 pub mod replay;
+/// The map as a closed STL solid for 3D printers.
 pub mod stl_solid;
+/// The history of the settings a map rained with.
 pub mod timeline;

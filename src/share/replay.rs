@@ -3,7 +3,7 @@
 //! size (a page rains a slice a frame and stays responsive).
 //!
 //! ```
-//! use hydraulic_erosion::settings::Setting;
+//! use hydraulic_erosion::settings::sliders::Setting;
 //! use hydraulic_erosion::share::replay::Replay;
 //! use hydraulic_erosion::share::timeline::Change;
 //! use hydraulic_erosion::terrain::Terrain;
@@ -76,7 +76,7 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Setting;
+    use crate::settings::sliders::Setting;
 
     fn change(drops: u64, setting: Setting, value: f64) -> Change {
         Change { drops, setting, value }

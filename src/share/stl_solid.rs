@@ -18,8 +18,8 @@
 
 use stl_io::{Normal, Triangle, Vertex};
 
+use crate::draw::mesh::{border, triangles, Layout};
 use crate::grid::Grid;
-use crate::mesh::{border, triangles, Layout};
 
 /// The map's longer side on the print, in millimetres: most printers' beds
 /// take it.

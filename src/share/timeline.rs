@@ -11,7 +11,7 @@
 //! 400 more:
 //!
 //! ```
-//! use hydraulic_erosion::settings::{Setting, Settings};
+//! use hydraulic_erosion::settings::sliders::{Setting, Settings};
 //! use hydraulic_erosion::share::timeline::{decode, encode, Timeline};
 //! let mut timeline = Timeline::new(&Settings::default());
 //! timeline.record(1200, Setting::Erosion, 0.55);
@@ -22,7 +22,7 @@
 //! ```
 
 use super::decimal;
-use crate::settings::{Setting, Settings};
+use crate::settings::sliders::{Setting, Settings};
 
 /// A timeline written longer than this is not kept: the link falls back to
 /// the settings in force at the end for every drop (a map with a dozen

@@ -5,8 +5,8 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, OffscreenCanvas};
 
+use crate::draw::viewport::Size;
 use crate::grid::Grid;
-use crate::sketch::Size;
 
 use super::dom::{document, window};
 

@@ -11,11 +11,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
-use crate::choices::{Choice, Choices};
-use crate::color_schemes::{scheme, SCHEMES};
-use crate::settings::Setting;
+use crate::draw::color_schemes::{scheme, SCHEMES};
+use crate::settings::choices::{Choice, Choices};
+use crate::settings::sliders::Setting;
+use crate::settings::toggles::Toggle;
 use crate::sketch::{Input, Show, Sketch, Start};
-use crate::toggles::Toggle;
 
 use super::dom::{document, find, listen, number_text, show_icon, warn, window};
 use super::messages::Message;
@@ -257,8 +257,8 @@ impl Controls {
         let Some(button) = self.share.clone() else { return };
         let url = window().location().href().unwrap_or_default();
         let label = self.share_label.clone();
-        let to_copy = url.clone();
-        sharing::copy(&to_copy, move |copied| {
+        wasm_bindgen_futures::spawn_local(async move {
+            let copied = sharing::copy(&url).await;
             let note = match (copied, exact) {
                 (true, true) => "Link copied",
                 (true, false) => {

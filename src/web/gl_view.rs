@@ -1,7 +1,7 @@
 //! The 3D view through WebGL2: it turns a [`Scene`] into GL calls. The
 //! ground is one draw of indexed triangles whose vertices need no buffer:
 //! each finds its cell from `gl_VertexID`, its height and its neighbours'
-//! (for the normal, as [`crate::mesh::Layout::normal`] works it out) in a
+//! (for the normal, as [`crate::draw::mesh::Layout::normal`] works it out) in a
 //! float texture of the heights, which is all that changes while it rains:
 //! one `texSubImage2D` a frame, no new buffers. Colours come from the
 //! scheme's ramp by height ([`view_3d::color_ramp`]), rock on steep slopes,
@@ -16,15 +16,15 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{WebGl2RenderingContext as Gl, WebGlBuffer, WebGlProgram, WebGlShader, WebGlTexture};
 
-use crate::color_schemes::{hex_rgb, ColorScheme};
+use crate::draw::color_schemes::{hex_rgb, ColorScheme};
+use crate::draw::mesh::{triangles, Layout, GRASS_UP, ROCK, ROCK_UP};
+use crate::draw::relief::AMBIENT;
+use crate::draw::view_3d::{self, Drawn, Scene, RAMP_STEPS, SEA_OPACITY};
 use crate::grid::Grid;
-use crate::mesh::{triangles, Layout, GRASS_UP, ROCK, ROCK_UP};
-use crate::relief::AMBIENT;
-use crate::river_view::RIVER_START;
-use crate::view_3d::{self, Drawn, Scene, RAMP_STEPS, SEA_OPACITY};
+use crate::hydrology::rivers::RIVER_START;
 
 use super::dom::warn;
-use super::painter::Surface;
+use super::surface::Surface;
 
 const GROUND_VERTEX: &str = r#"#version 300 es
 precision highp float;
@@ -139,16 +139,10 @@ impl GlView {
     pub fn new(surface: Surface, redraw: Rc<dyn Fn()>) -> Result<GlView, JsValue> {
         let options = js_sys::Object::new();
         js_sys::Reflect::set(&options, &"antialias".into(), &true.into())?;
-        let context = match &surface {
-            Surface::Element(c) => c.get_context_with_context_options("webgl2", &options)?,
-            Surface::Offscreen(c) => c.get_context_with_context_options("webgl2", &options)?,
-        };
+        let context = surface.context_with_options("webgl2", &options)?;
         let gl: Gl = context.ok_or("no WebGL2")?.dyn_into()?;
         let (lost, losses) = (Rc::new(Cell::new(false)), Rc::new(Cell::new(0)));
-        let target: &web_sys::EventTarget = match &surface {
-            Surface::Element(c) => c.as_ref(),
-            Surface::Offscreen(c) => c.as_ref(),
-        };
+        let target = surface.target();
         // Without preventDefault a lost context never comes back
         let on_lost = {
             let (lost, losses) = (lost.clone(), losses.clone());

@@ -14,17 +14,19 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use crate::settings::Setting;
-use crate::sketch::{Input, Show, Size, Sketch, Start, Status};
-use crate::toggles::Toggle;
+use crate::draw::viewport::Size;
+use crate::settings::sliders::Setting;
+use crate::settings::toggles::Toggle;
+use crate::sketch::{Input, Show, Sketch, Start, Status};
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::{document, download, warn};
 use super::lazy_download::{self, Made};
 use super::messages::{self, Message, Report};
-use super::painter::{CanvasPainter, Surface};
+use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
+use super::surface::Surface;
 use super::{sharing, worker};
 
 /// What the page says where the 3D view cannot be drawn.

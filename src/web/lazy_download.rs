@@ -7,6 +7,7 @@
 use js_sys::{Array, Function, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 use super::dom::{download, warn};
 
@@ -39,29 +40,31 @@ pub struct Made {
     pub what: &'static str,
 }
 
-/// Loads the module if it is not yet, makes the file and downloads it.
+/// Loads the module if it is not yet, makes the file and downloads it; a
+/// warning says what went wrong, if anything did.
 pub fn save(made: Made) {
-    let Made { module, function, args, mime, name, what } = made;
-    let on_loaded = Closure::once(move |loaded: JsValue| {
-        let make = Reflect::get(&loaded, &function.into()).ok().and_then(|f| f.dyn_into::<Function>().ok());
-        let file = make.and_then(|f| f.apply(&JsValue::NULL, &args).ok()).filter(|f| f.is_instance_of::<Uint8Array>());
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type(mime);
-        let url = file
-            .map(|bytes| Array::of1(&bytes))
-            .and_then(|parts| web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).ok())
-            .and_then(|blob| web_sys::Url::create_object_url_with_blob(&blob).ok());
-        match url {
-            Some(url) => {
-                download(&url, &name);
-                let _ = web_sys::Url::revoke_object_url(&url);
-            }
-            None => warn(&format!("the {what} could not be made")),
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(problem) = make_and_download(made).await {
+            warn(&problem);
         }
     });
-    let on_failed =
-        Closure::once(move |_: JsValue| warn(&format!("the module that makes the {what} could not be loaded")));
-    let _ = import_module(module).then2(&on_loaded, &on_failed);
-    on_loaded.forget();
-    on_failed.forget();
+}
+
+async fn make_and_download(made: Made) -> Result<(), String> {
+    let Made { module, function, args, mime, name, what } = made;
+    let loaded = JsFuture::from(import_module(module))
+        .await
+        .map_err(|_| format!("the module that makes the {what} could not be loaded"))?;
+    let not_made = || format!("the {what} could not be made");
+    let make = Reflect::get(&loaded, &function.into()).ok().and_then(|f| f.dyn_into::<Function>().ok());
+    let file = make.and_then(|f| f.apply(&JsValue::NULL, &args).ok()).filter(|f| f.is_instance_of::<Uint8Array>());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&Array::of1(&file.ok_or_else(not_made)?), &options)
+            .map_err(|_| not_made())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| not_made())?;
+    download(&url, &name);
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
 }

@@ -9,13 +9,14 @@ use js_sys::{Array, Float32Array, Float64Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::camera::Camera;
-use crate::choices::{Choice, Choices};
-use crate::color_schemes::SCHEMES;
-use crate::settings::{Setting, Settings};
+use crate::draw::camera::Camera;
+use crate::draw::color_schemes::SCHEMES;
+use crate::draw::viewport::Size;
+use crate::settings::choices::{Choice, Choices};
+use crate::settings::sliders::{Setting, Settings};
+use crate::settings::toggles::{Toggle, Toggles};
 use crate::share::link;
-use crate::sketch::{Input, Show, Size, Start, Status};
-use crate::toggles::{Toggle, Toggles};
+use crate::sketch::{Input, Show, Start, Status};
 
 /// From the page to the sketch.
 #[derive(Clone, Debug, PartialEq)]

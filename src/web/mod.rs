@@ -15,6 +15,7 @@ mod orbit_controls;
 mod painter;
 mod sharing;
 mod sketch_loop;
+mod surface;
 mod theme;
 mod visibility;
 mod worker;
@@ -27,11 +28,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
-use crate::choices::Choice;
-use crate::settings::Setting;
+use crate::settings::choices::Choice;
+use crate::settings::sliders::Setting;
+use crate::settings::toggles::Toggle;
 use crate::sketch::{Input, Start};
 use crate::terrain::fingerprint;
-use crate::toggles::Toggle;
 
 use canvas::CanvasElement;
 use controls::{Action, Controls};

@@ -3,119 +3,30 @@
 //! Canvas2D calls, on the page's canvas or, in the sketch's worker, on the
 //! `OffscreenCanvas` the page handed it.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{Blob, CanvasRenderingContext2d, HtmlCanvasElement, ImageData, OffscreenCanvas, Path2d};
+use wasm_bindgen::Clamped;
+use web_sys::{CanvasRenderingContext2d, ImageData, Path2d};
 
-use crate::color_schemes::ColorScheme;
+use crate::draw::color_schemes::ColorScheme;
+use crate::draw::marching_squares::Contours;
+use crate::draw::painter::Painter;
+use crate::draw::river_view::{line_width, PathOp, Stroke, FADES};
+use crate::draw::view_3d::{Drawn, Scene};
+use crate::draw::viewport::Size;
+use crate::draw::viewport::Viewport;
+use crate::flora::trees::Tree;
 use crate::grid::Grid;
-use crate::marching_squares::Contours;
-use crate::river_view::{line_width, PathOp, Stroke, FADES};
-use crate::sketch::{Painter, Size};
-use crate::trees::Tree;
-use crate::view_3d::{Drawn, Scene};
-use crate::viewport::Viewport;
 
 use super::dom::{thousands, warn};
 use super::gl_view::GlView;
+use super::surface::Surface;
 
 /// Debug mode's colour, for drop routes and the count.
 const DEBUG_COLOR: &str = "rgb(255, 0, 128)";
 /// The bank is drawn this much wider than the river on top of it.
 const BANK_EXTRA: f64 = 2.0;
-
-/// A canvas to draw on: an element of the page, or an `OffscreenCanvas` (in
-/// a worker, where there are no elements).
-#[derive(Clone)]
-pub enum Surface {
-    Element(HtmlCanvasElement),
-    Offscreen(OffscreenCanvas),
-}
-
-impl Surface {
-    /// A canvas of `width` × `height` pixels that is never shown: offscreen
-    /// where the browser has them, else an element left out of the page.
-    pub fn hidden(width: u32, height: u32) -> Result<Surface, JsValue> {
-        let surface = match OffscreenCanvas::new(width, height) {
-            Ok(canvas) => Surface::Offscreen(canvas),
-            Err(_) => {
-                let document = web_sys::window().and_then(|w| w.document()).ok_or("no OffscreenCanvas, no document")?;
-                Surface::Element(document.create_element("canvas")?.dyn_into()?)
-            }
-        };
-        surface.set_size(width, height);
-        Ok(surface)
-    }
-
-    pub(super) fn set_size(&self, width: u32, height: u32) {
-        match self {
-            Surface::Element(c) if (c.width(), c.height()) != (width, height) => {
-                c.set_width(width);
-                c.set_height(height);
-            }
-            Surface::Offscreen(c) if (c.width(), c.height()) != (width, height) => {
-                c.set_width(width);
-                c.set_height(height);
-            }
-            _ => {}
-        }
-    }
-
-    /// Its 2D context. An offscreen canvas's context has every method of a
-    /// page canvas's that the drawing here uses, under the same names, and
-    /// web-sys calls methods by name, so one type serves both.
-    fn context_2d(&self) -> Result<CanvasRenderingContext2d, JsValue> {
-        let context = match self {
-            Surface::Element(c) => c.get_context("2d")?,
-            Surface::Offscreen(c) => c.get_context("2d")?,
-        };
-        Ok(context.ok_or("no 2D context")?.unchecked_into())
-    }
-
-    /// Draws this canvas, scaled, onto `ctx`.
-    fn draw_onto(&self, ctx: &CanvasRenderingContext2d, x: f64, y: f64, width: f64, height: f64) {
-        let _ = match self {
-            Surface::Element(c) => ctx.draw_image_with_html_canvas_element_and_dw_and_dh(c, x, y, width, height),
-            Surface::Offscreen(c) => ctx.draw_image_with_offscreen_canvas_and_dw_and_dh(c, x, y, width, height),
-        };
-    }
-
-    /// The picture as a PNG file, handed to `done` (`None` if the browser
-    /// would not make one).
-    pub fn to_png(&self, done: impl FnOnce(Option<Blob>) + 'static) {
-        let done = Rc::new(RefCell::new(Some(done)));
-        let finish = move |blob: JsValue| {
-            if let Some(d) = done.borrow_mut().take() {
-                d(blob.dyn_into().ok())
-            }
-        };
-        let promise = match self {
-            Surface::Element(c) => {
-                let callback = Closure::once_into_js(finish);
-                let _ = c.to_blob_with_type(callback.unchecked_ref(), "image/png");
-                return;
-            }
-            Surface::Offscreen(c) => {
-                let options = web_sys::ImageEncodeOptions::new();
-                options.set_type("image/png");
-                c.convert_to_blob_with_options(&options)
-            }
-        };
-        let Ok(promise) = promise else { return finish(JsValue::NULL) };
-        // Either answer calls `finish`, which hands the blob on only once
-        let on_ok = Closure::once({
-            let finish = finish.clone();
-            move |blob: JsValue| finish(blob)
-        });
-        let on_failed = Closure::once(move |_: JsValue| finish(JsValue::NULL));
-        let _ = promise.then2(&on_ok, &on_failed);
-        on_ok.forget();
-        on_failed.forget();
-    }
-}
 
 /// Draws the sketch's frames on a surface, with a backing store of
 /// `devicePixelRatio` times the CSS pixels, so lines are crisp on high-DPI

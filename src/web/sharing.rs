@@ -3,7 +3,7 @@
 //! change), leaving the host page's own parameters and hash alone.
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 use crate::share::link::{self, Reading};
 
@@ -31,32 +31,12 @@ pub fn write_address(ours: &str) {
     let _ = window().history().and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&url)));
 }
 
-/// Copies `text` to the clipboard. `done(true)` once it is there, or
-/// `done(false)` where the clipboard is unavailable or refuses.
-pub fn copy(text: &str, done: impl FnOnce(bool) + 'static) {
-    let clipboard = js_sys::Reflect::get(&window().navigator(), &"clipboard".into()).ok().filter(|c| c.is_object());
-    let write = clipboard.as_ref().and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok());
-    let promise = match (clipboard, write.and_then(|w| w.dyn_into::<js_sys::Function>().ok())) {
-        (Some(c), Some(w)) => w.call1(&c, &text.into()).ok().and_then(|p| p.dyn_into::<js_sys::Promise>().ok()),
-        _ => None,
-    };
-    let Some(promise) = promise else {
-        done(false);
-        return;
-    };
-    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
-    let (ok, failed) = (done.clone(), done);
-    let on_ok = Closure::once(move |_: JsValue| {
-        if let Some(d) = ok.borrow_mut().take() {
-            d(true)
-        }
-    });
-    let on_failed = Closure::once(move |_: JsValue| {
-        if let Some(d) = failed.borrow_mut().take() {
-            d(false)
-        }
-    });
-    let _ = promise.then2(&on_ok, &on_failed);
-    on_ok.forget();
-    on_failed.forget();
+/// Copies `text` to the clipboard: true once it is there, false where the
+/// clipboard is unavailable (an insecure page, an older browser) or refuses.
+pub async fn copy(text: &str) -> bool {
+    let clipboard = window().navigator().clipboard();
+    if clipboard.is_undefined() {
+        return false;
+    }
+    JsFuture::from(clipboard.write_text(text)).await.is_ok()
 }

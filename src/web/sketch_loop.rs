@@ -95,8 +95,8 @@ impl SketchLoop {
             }
             Message::Seen(seen) => self.set_seen(seen),
             Message::SavePicture => {
-                let report = self.report.clone();
-                self.painter.borrow().surface().to_png(move |blob| report(Report::Picture(blob)));
+                let (report, surface) = (self.report.clone(), self.painter.borrow().surface().clone());
+                wasm_bindgen_futures::spawn_local(async move { report(Report::Picture(surface.to_png().await)) });
             }
         }
         self.report_news();

@@ -11,14 +11,17 @@ use super::canvas::CanvasElement;
 use super::controls::parse_seed;
 use super::dom::{document, show_icon, thousands, window};
 use super::messages::{self, Message, Report};
-use super::painter::{CanvasPainter, Surface};
+use super::painter::CanvasPainter;
+use super::surface::Surface;
 use super::sketch_loop::SketchLoop;
-use crate::choices::Choice;
-use crate::color_schemes::scheme;
-use crate::settings::Setting;
+use crate::draw::color_schemes::scheme;
+use crate::draw::painter::Painter;
+use crate::draw::viewport::Size;
+use crate::settings::choices::Choice;
+use crate::settings::sliders::Setting;
+use crate::settings::toggles::Toggle;
 use crate::share::link;
-use crate::sketch::{Input, Painter, Show, Size, Sketch, Start};
-use crate::toggles::Toggle;
+use crate::sketch::{Input, Show, Sketch, Start};
 
 wasm_bindgen_test_configure!(run_in_browser);
 

@@ -13,8 +13,9 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, OffscreenCanvas, Worker}
 use crate::sketch::{Sketch, Start};
 
 use super::messages::{self, Report};
-use super::painter::{CanvasPainter, Surface};
+use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
+use super::surface::Surface;
 
 #[wasm_bindgen(inline_js = r#"
 // Whether this browser can run the sketch in a worker: a 2D context on an

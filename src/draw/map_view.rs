@@ -1,0 +1,159 @@
+//! The map as drawn from a terrain: the ground shown (now, or before any
+//! rain), its shaded relief, its contour lines and where its rain drains.
+//! The [`Terrain`] only simulates; a map view reads it and keeps the
+//! buffers each drawing is worked out in, so a frame allocates nothing and
+//! reading a terrain never needs `&mut`. The sketch owns one, and so does
+//! the JavaScript API's `Terrain`.
+//!
+//! ```
+//! use hydraulic_erosion::draw::color_schemes::scheme;
+//! use hydraulic_erosion::draw::map_view::MapView;
+//! use hydraulic_erosion::terrain::Terrain;
+//! let mut terrain = Terrain::new(7);
+//! let mut map = MapView::default();
+//! let before = map.relief(&terrain, scheme("topographic").unwrap()).to_vec();
+//! terrain.rain(20_000);
+//! assert_ne!(map.relief(&terrain, scheme("topographic").unwrap()), &before[..]);
+//! map.set_show_original(true);
+//! assert_eq!(map.relief(&terrain, scheme("topographic").unwrap()), &before[..]);
+//! ```
+
+use crate::draw::color_schemes::ColorScheme;
+use crate::draw::marching_squares::Contours;
+use crate::draw::relief;
+use crate::grid::Grid;
+use crate::ground::fractal_noise::FractalNoise;
+use crate::hydrology::flow_accumulation::flow_accumulation;
+use crate::hydrology::flow_routing::Drainage;
+use crate::hydrology::rivers::{wander, Rivers};
+use crate::terrain::Terrain;
+
+/// What is drawn from a terrain, and the buffers it is worked out in.
+#[derive(Default)]
+pub struct MapView {
+    /// Whether the map shows the terrain before any rain.
+    original: bool,
+    /// The ripple rivers are routed over ([`wander`]), for the seed and
+    /// grid it was made for.
+    ripple: Option<((u32, Grid), Vec<f32>)>,
+    rivers: Rivers,
+    /// The tutorial's rivers, when its preset is chosen.
+    tutorial_rivers: Drainage,
+    contours: Contours,
+    /// The relief's colour bands, for the scheme (by key) they were made
+    /// for, and its pixels.
+    bands: Option<(&'static str, Vec<[f64; 3]>)>,
+    pixels: Vec<u8>,
+}
+
+impl MapView {
+    /// Whether rivers, contours and relief show the terrain before any rain.
+    pub fn set_show_original(&mut self, show: bool) {
+        self.original = show;
+    }
+
+    pub fn show_original(&self) -> bool {
+        self.original
+    }
+
+    /// The heights shown: the terrain now, or before any rain.
+    pub fn shown<'a>(&self, terrain: &'a Terrain) -> &'a [f32] {
+        if self.original {
+            terrain.original()
+        } else {
+            terrain.heights()
+        }
+    }
+
+    /// A number that changes whenever the heights shown may have (the
+    /// terrain's [`Terrain::edition`], and which terrain is shown), so a
+    /// painter sends them to the GPU only then.
+    pub fn edition(&self, terrain: &Terrain) -> u64 {
+        terrain.edition() * 2 + self.original as u64
+    }
+
+    /// Routes the rain over the ground shown, by the preset's rules: the
+    /// article's priority-flood and D8 over the ground plus a ripple, or the
+    /// tutorial's flow accumulation straight over it.
+    pub fn rivers(&mut self, terrain: &Terrain) -> &Drainage {
+        let (grid, shown) = (terrain.grid(), self.shown(terrain));
+        if terrain.choices().preset().is_the_tutorials() {
+            self.tutorial_rivers = flow_accumulation(grid, shown);
+            return &self.tutorial_rivers;
+        }
+        let key = (terrain.seed(), grid);
+        if self.ripple.as_ref().map(|(made_for, _)| *made_for) != Some(key) {
+            self.ripple = Some((key, wander(&FractalNoise::new(key.0), grid)));
+        }
+        let ripple = self.ripple.as_ref().map(|(_, r)| r.as_slice()).unwrap_or_default();
+        self.rivers.build(grid, shown, ripple, terrain.settings().sea_level())
+    }
+
+    /// The contour lines of the ground shown.
+    pub fn contours(&mut self, terrain: &Terrain) -> &Contours {
+        let settings = terrain.settings();
+        let (sea_level, levels) = (settings.sea_level(), settings.contour_levels());
+        self.contours.trace(terrain.grid(), self.shown(terrain), sea_level, levels);
+        &self.contours
+    }
+
+    /// The shaded relief of the ground shown in `scheme`, RGBA, one pixel
+    /// per cell.
+    pub fn relief(&mut self, terrain: &Terrain, scheme: &'static ColorScheme) -> &[u8] {
+        if self.bands.as_ref().map(|(key, _)| *key) != Some(scheme.key) {
+            self.bands = Some((scheme.key, relief::band_colors(scheme)));
+        }
+        let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
+        let grid = terrain.grid();
+        self.pixels.resize(grid.cells() * 4, 0);
+        relief::paint(grid, self.shown(terrain), terrain.settings().sea_level(), scheme, bands, &mut self.pixels);
+        &self.pixels
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::choices::{Choice, Preset};
+
+    #[test]
+    fn the_rivers_follow_the_seed_and_the_map_size() {
+        let mut map = MapView::default();
+        let mut terrain = Terrain::new(3);
+        terrain.rain(5_000);
+        let first = map.rivers(&terrain).water.clone();
+        assert_eq!(first.len(), Grid::ARTICLE.cells());
+        // The ripple is the seed's: a new seed routes over its own
+        terrain.reset(4);
+        terrain.rain(5_000);
+        let other = map.rivers(&terrain).water.clone();
+        let mut fresh = MapView::default();
+        assert_eq!(other, fresh.rivers(&terrain).water, "a kept ripple is the one a new view makes");
+        // A bigger map is routed on its own grid
+        terrain.choose(Choice::MapSize, 1);
+        assert_eq!(map.rivers(&terrain).water.len(), 640 * 360);
+        assert_eq!(map.relief(&terrain, crate::draw::color_schemes::SCHEMES.first().unwrap()).len(), 640 * 360 * 4);
+    }
+
+    #[test]
+    fn the_tutorials_rivers_are_its_flow_accumulation() {
+        let mut terrain = Terrain::new(5);
+        terrain.pick_preset(Preset::Tutorial);
+        terrain.rain(2_000);
+        let mut map = MapView::default();
+        let water = map.rivers(&terrain).water.clone();
+        assert_eq!(water, flow_accumulation(terrain.grid(), terrain.heights()).water);
+    }
+
+    #[test]
+    fn the_edition_changes_with_the_ground_shown() {
+        let mut map = MapView::default();
+        let mut terrain = Terrain::new(1);
+        let fresh = map.edition(&terrain);
+        map.set_show_original(true);
+        let original = map.edition(&terrain);
+        terrain.rain(10);
+        let rained = map.edition(&terrain);
+        assert_eq!([fresh == original, original == rained, fresh == rained], [false; 3]);
+    }
+}

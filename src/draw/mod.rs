@@ -1,0 +1,23 @@
+//! What is drawn: everything the sketch shows of a terrain, worked out as
+//! plain data, and the [`painter::Painter`] it is drawn through.
+
+/// The 3D view's orbiting camera and its projection.
+pub mod camera;
+/// The colour schemes: the original's five and the Landscape.
+pub mod color_schemes;
+/// The map view: the ground shown and the buffers its drawings are made in.
+pub mod map_view;
+/// Contour lines by marching squares.
+pub mod marching_squares;
+/// The heightfield as a triangle mesh: layout, normals, rock on steep slopes.
+pub mod mesh;
+/// What a frame is drawn through, in the original's order.
+pub mod painter;
+/// Shaded relief: one pixel a cell, coloured by height, lit from the north-west.
+pub mod relief;
+/// The rivers as drawn: widths, fades, easing between routings, the curves.
+pub mod river_view;
+/// What a frame of the 3D view draws.
+pub mod view_3d;
+/// The drawing's size, and where the map goes on it.
+pub mod viewport;

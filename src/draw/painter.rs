@@ -1,0 +1,46 @@
+//! What the sketch draws through: a [`Painter`] is told, frame by frame
+//! and in the original's order, what to draw, and turns it into calls of
+//! its own (Canvas2D and WebGL2 in the page, nothing in a test).
+
+use crate::draw::color_schemes::ColorScheme;
+use crate::draw::marching_squares::Contours;
+use crate::draw::river_view::Stroke;
+use crate::draw::view_3d::{Drawn, Scene};
+use crate::draw::viewport::{Size, Viewport};
+use crate::flora::trees::Tree;
+use crate::grid::Grid;
+
+/// Draws a frame: the sketch says what, in which order; a painter turns
+/// it into canvas calls.
+pub trait Painter {
+    /// Clears to the deep sea colour, at `size`.
+    fn begin(&mut self, size: Size, scheme: &ColorScheme);
+    /// The relief image, one RGBA pixel per cell of `grid`.
+    fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport);
+    fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport);
+    /// Trees: a crown and a trunk each, above the relief, below the rivers.
+    fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport);
+    fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
+    /// Debug mode: the latest drops' routes and how many have fallen.
+    fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
+    /// A replay's progress, over the bottom of the map.
+    fn progress(&mut self, done: u64, total: u64, capped: bool);
+    /// The 3D view, in place of all the above.
+    fn view_3d(&mut self, scene: &Scene) -> Drawn;
+}
+
+/// A painter that draws nothing: for working the sketch without a canvas.
+pub struct NoPainter;
+
+impl Painter for NoPainter {
+    fn begin(&mut self, _: Size, _: &ColorScheme) {}
+    fn relief(&mut self, _: &[u8], _: Grid, _: Viewport) {}
+    fn contours(&mut self, _: &Contours, _: &ColorScheme, _: Viewport) {}
+    fn trees(&mut self, _: &[Tree], _: &ColorScheme, _: Viewport) {}
+    fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
+    fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
+    fn view_3d(&mut self, _: &Scene) -> Drawn {
+        Drawn::Drawn
+    }
+    fn progress(&mut self, _: u64, _: u64, _: bool) {}
+}

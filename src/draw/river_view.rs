@@ -1,0 +1,468 @@
+//! The rivers as drawn: which cells carry one, how wide, how faded, and the
+//! curves that trace them, eased from one routing to the next.
+//!
+//! Water can only move between neighbouring cells, so a river traced through
+//! cell centres is a staircase of 45° steps. Each piece instead curves from
+//! the middle of one step to the middle of the next, bending at the cell
+//! between them. While it rains, each new routing eases in: the water drawn
+//! creeps towards the new amounts, so the ends of rivers grow a cell at a
+//! time, and a piece that changes course fades out along its old line as it
+//! fades in along the new one.
+
+use crate::grid::Grid;
+use crate::hydrology::flow_routing::Drainage;
+use crate::hydrology::rivers::RIVER_START;
+
+/// While it rains the rivers are worked out again every this many frames.
+pub const RIVER_EVERY: u32 = 15;
+/// Every frame the drawn rivers move this much of the way to the latest.
+pub const RIVER_EASE: f32 = 0.15;
+/// Width classes; each carries twice the water of the one before.
+pub const RIVER_WIDTHS: usize = 6;
+/// Steps of transparency, for fading pieces in and out.
+pub const FADES: usize = 8;
+/// A piece fading out is dropped once it is this faint.
+const GHOST_GONE: f32 = 0.02;
+
+/// One step of a path, in grid coordinates (cell centres at whole numbers).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PathOp {
+    MoveTo([f32; 2]),
+    LineTo([f32; 2]),
+    QuadTo { control: [f32; 2], to: [f32; 2] },
+}
+
+/// The pieces of one width and one step of transparency, as one path.
+///
+/// Where a river runs on through pieces of the same width and transparency,
+/// they are one continuous run: each piece ends at the middle of a step where
+/// the next begins, heading the same way, so the line is the same as pieces
+/// drawn apart, with caps only at the ends (and far less for the canvas to
+/// stroke).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stroke {
+    pub ops: Vec<PathOp>,
+}
+
+/// The width class of a piece carrying `water`: `min(5, floor(log2(water /
+/// RIVER_START)))`, worked out by doubling so it is exact at the boundaries.
+pub fn width_class(water: f32) -> usize {
+    let mut size = 0;
+    let mut limit = RIVER_START * 2.0;
+    while size + 1 < RIVER_WIDTHS && water >= limit {
+        size += 1;
+        limit *= 2.0;
+    }
+    size
+}
+
+/// The line width in pixels of a width class, at `scale` pixels per cell.
+pub fn line_width(size: usize, scale: f64) -> f64 {
+    (0.7 + size as f64 * 0.5) * (scale / 2.5).max(1.0)
+}
+
+/// The drawn state of the rivers.
+#[derive(Clone, Debug)]
+pub struct RiverView {
+    grid: Grid,
+    water: Vec<f32>,
+    downstream: Vec<i32>,
+    previous_downstream: Vec<i32>,
+    shown: Vec<f32>,
+    fade_in: Vec<f32>,
+    ghost_to: Vec<i32>,
+    ghost_after: Vec<i32>,
+    ghost_water: Vec<f32>,
+    ghost_fade: Vec<f32>,
+    fed: Vec<bool>,
+    /// Each cell's stroke (width and transparency), or NO_STROKE
+    stroke_of: Vec<u16>,
+    /// Whether a piece of the same stroke runs into each cell
+    continued: Vec<bool>,
+    drawn: Vec<bool>,
+    strokes: Vec<Stroke>,
+}
+
+const NO_STROKE: u16 = u16::MAX;
+
+impl RiverView {
+    /// Nothing drawn yet, on `grid`.
+    pub fn new(grid: Grid) -> Self {
+        let cells = grid.cells();
+        RiverView {
+            grid,
+            water: vec![0.0; cells],
+            downstream: vec![-1; cells],
+            previous_downstream: vec![-1; cells],
+            shown: vec![0.0; cells],
+            fade_in: vec![1.0; cells],
+            ghost_to: vec![-1; cells],
+            ghost_after: vec![-1; cells],
+            ghost_water: vec![0.0; cells],
+            ghost_fade: vec![0.0; cells],
+            fed: vec![false; cells],
+            stroke_of: vec![NO_STROKE; cells],
+            continued: vec![false; cells],
+            drawn: vec![false; cells],
+            strokes: vec![Stroke::default(); RIVER_WIDTHS * FADES],
+        }
+    }
+}
+
+impl RiverView {
+    /// Takes a new routing on `grid` (a new grid starts afresh). With `ease`,
+    /// pieces whose course changed (either their own step or the next one,
+    /// which bends their curve) start to fade out along the old line and in
+    /// along the new.
+    pub fn take(&mut self, grid: Grid, drainage: &Drainage, ease: bool) {
+        if grid != self.grid {
+            *self = RiverView::new(grid);
+        }
+        std::mem::swap(&mut self.previous_downstream, &mut self.downstream);
+        self.downstream.copy_from_slice(&drainage.downstream);
+        // Water in cells of the article's map, so a finer map draws the
+        // rivers of the same ground, not four times as many (exact there:
+        // the share is 1)
+        let share = (grid.cells() as f64 / Grid::ARTICLE.cells() as f64) as f32;
+        for (drawn, &water) in self.water.iter_mut().zip(&drainage.water) {
+            *drawn = water / share;
+        }
+        if !ease {
+            return;
+        }
+        let after = |d: &[i32], j: i32| if j >= 0 { d[j as usize] } else { -1 };
+        for i in 0..self.grid.cells() {
+            let was = self.previous_downstream[i];
+            let was_after = after(&self.previous_downstream, was);
+            let now = self.downstream[i];
+            let now_after = after(&self.downstream, now);
+            if (was == now && was_after == now_after) || self.shown[i] < RIVER_START {
+                continue;
+            }
+            if was >= 0 {
+                self.ghost_to[i] = was;
+                self.ghost_after[i] = was_after;
+                self.ghost_water[i] = self.shown[i];
+                self.ghost_fade[i] = self.fade_in[i];
+            }
+            self.fade_in[i] = 0.0;
+        }
+    }
+
+    /// Moves one frame on: with `ease` a step of the way to the latest
+    /// routing, otherwise straight there.
+    pub fn advance(&mut self, ease: bool) {
+        if ease {
+            for i in 0..self.grid.cells() {
+                self.shown[i] += (self.water[i] - self.shown[i]) * RIVER_EASE;
+                self.fade_in[i] += (1.0 - self.fade_in[i]) * RIVER_EASE;
+                self.ghost_fade[i] *= 1.0 - RIVER_EASE;
+            }
+        } else {
+            self.shown.copy_from_slice(&self.water);
+            self.fade_in.fill(1.0);
+            self.ghost_fade.fill(0.0);
+        }
+    }
+
+    /// The water drawn through each cell now.
+    pub fn shown(&self) -> &[f32] {
+        &self.shown
+    }
+
+    /// The pieces to draw now, one [`Stroke`] per width class and step of
+    /// transparency: stroke `size * FADES + level` has width class `size` and
+    /// opacity `(level + 1) / FADES`.
+    pub fn strokes(&mut self) -> &[Stroke] {
+        for s in &mut self.strokes {
+            s.ops.clear();
+        }
+        // A cell is a source when no river runs into it
+        self.fed.fill(false);
+        self.stroke_of.fill(NO_STROKE);
+        for i in 0..self.grid.cells() {
+            if let Some(piece) = self.piece(i) {
+                self.fed[piece.through] = true;
+                if let Some(stroke) = piece.stroke() {
+                    self.stroke_of[i] = stroke as u16;
+                }
+            }
+        }
+        self.continued.fill(false);
+        for i in 0..self.grid.cells() {
+            let j = self.downstream[i];
+            if self.stroke_of[i] != NO_STROKE && j >= 0 && self.stroke_of[j as usize] == self.stroke_of[i] {
+                self.continued[j as usize] = true;
+            }
+        }
+        // Runs start where no piece of their stroke runs in; then whatever is
+        // left (a piece below a junction that another run already took)
+        self.drawn.fill(false);
+        for heads_only in [true, false] {
+            for i in 0..self.grid.cells() {
+                if self.stroke_of[i] != NO_STROKE && !self.drawn[i] && !(heads_only && self.continued[i]) {
+                    self.run_from(i);
+                }
+            }
+        }
+        for i in 0..self.grid.cells() {
+            if self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0 {
+                let ghost = Piece {
+                    cols: self.grid.cols,
+                    from: i,
+                    through: self.ghost_to[i] as usize,
+                    to: self.ghost_after[i],
+                    water: self.ghost_water[i],
+                    opacity: self.ghost_fade[i],
+                };
+                if let Some(stroke) = ghost.stroke() {
+                    let ops = &mut self.strokes[stroke].ops;
+                    ops.push(PathOp::MoveTo(ghost.start()));
+                    ops.push(ghost.curve());
+                }
+            }
+        }
+        &self.strokes
+    }
+
+    /// The piece of river from cell `i`, if it carries enough to be one.
+    fn piece(&self, i: usize) -> Option<Piece> {
+        let j = self.downstream[i];
+        (j >= 0 && self.shown[i] >= RIVER_START).then(|| Piece {
+            cols: self.grid.cols,
+            from: i,
+            through: j as usize,
+            to: self.downstream[j as usize],
+            water: self.shown[i],
+            opacity: self.fade_in[i],
+        })
+    }
+
+    /// Draws the run of pieces of one stroke from cell `i` down the river.
+    fn run_from(&mut self, i: usize) {
+        let stroke = self.stroke_of[i];
+        let Some(first) = self.piece(i) else { return };
+        let ops = &mut self.strokes[stroke as usize].ops;
+        if self.fed[i] {
+            ops.push(PathOp::MoveTo(first.start()));
+        } else {
+            // A source also gets the stub from its own centre
+            ops.push(PathOp::MoveTo(centre(i, self.grid.cols)));
+            ops.push(PathOp::LineTo(first.start()));
+        }
+        let mut at = i;
+        while let Some(piece) = self.piece(at) {
+            self.strokes[stroke as usize].ops.push(piece.curve());
+            self.drawn[at] = true;
+            let next = piece.through;
+            if self.stroke_of[next] != stroke || self.drawn[next] {
+                break;
+            }
+            at = next;
+        }
+    }
+}
+
+/// One piece of river: from a cell, through the next, towards the one after.
+struct Piece {
+    /// The grid's width, to place cells
+    cols: usize,
+    from: usize,
+    through: usize,
+    to: i32,
+    water: f32,
+    opacity: f32,
+}
+
+fn centre(i: usize, cols: usize) -> [f32; 2] {
+    [(i % cols) as f32, (i / cols) as f32]
+}
+
+/// The point halfway between two.
+pub fn middle(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
+    [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0]
+}
+
+impl Piece {
+    /// The stroke this piece is drawn in, by its width and transparency, or
+    /// none when it is too faint to see. A river's last stretch, until it
+    /// carries twice RIVER_START, also fades in, so new ends appear gently.
+    fn stroke(&self) -> Option<usize> {
+        let fade = self.opacity * (self.water / RIVER_START - 1.0).min(1.0);
+        let level = (fade * FADES as f32).ceil() as i32 - 1;
+        (level >= 0).then(|| width_class(self.water) * FADES + (level as usize).min(FADES - 1))
+    }
+
+    /// Where the piece starts: the middle of the step from its cell.
+    fn start(&self) -> [f32; 2] {
+        middle(centre(self.from, self.cols), centre(self.through, self.cols))
+    }
+
+    /// The curve from the start, bending at the next cell, to the middle of
+    /// the step after it (or the next cell's centre, where the river ends).
+    fn curve(&self) -> PathOp {
+        let next = centre(self.through, self.cols);
+        let to = if self.to >= 0 { middle(next, centre(self.to as usize, self.cols)) } else { next };
+        PathOp::QuadTo { control: next, to }
+    }
+}
+
+/// The width class traced rivers ([`crate::hydrology::traced_rivers`]) are
+/// drawn in (the
+/// article's 1.5 px lines on its 1,024 px picture), opaque.
+const DRAWN_AS: usize = FADES + FADES - 1;
+
+/// The rivers as strokes for the painter, one per width and transparency
+/// as the drainage's are: each a smooth line from cell centre to cell
+/// centre, bending at each cell (the article's `curveVertex`).
+pub fn traced_strokes(rivers: &[Vec<[usize; 2]>]) -> Vec<Stroke> {
+    let mut strokes = vec![Stroke::default(); RIVER_WIDTHS * FADES];
+    let ops = &mut strokes[DRAWN_AS].ops;
+    let point = |c: [usize; 2]| [c[0] as f32, c[1] as f32];
+    for river in rivers.iter().filter(|r| r.len() > 1) {
+        let cells: Vec<[f32; 2]> = river.iter().map(|&c| point(c)).collect();
+        ops.push(PathOp::MoveTo(cells[0]));
+        ops.push(PathOp::LineTo(middle(cells[0], cells[1])));
+        for w in cells.windows(3) {
+            ops.push(PathOp::QuadTo { control: w[1], to: middle(w[1], w[2]) });
+        }
+        ops.push(PathOp::LineTo(cells[cells.len() - 1]));
+    }
+    strokes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const G: Grid = Grid::ARTICLE;
+    const COLS: usize = G.cols;
+
+    #[test]
+    fn width_classes_double_from_river_start() {
+        assert_eq!(width_class(250.0), 0);
+        assert_eq!(width_class(499.0), 0);
+        assert_eq!(width_class(500.0), 1);
+        assert_eq!(width_class(1000.0), 2);
+        assert_eq!(width_class(7999.0), 4);
+        assert_eq!(width_class(8000.0), 5);
+        assert_eq!(width_class(1e9), 5);
+        assert!((line_width(0, 1.0) - 0.7).abs() < 1e-12);
+        assert!((line_width(5, 5.0) - 6.4).abs() < 1e-12);
+    }
+
+    /// A straight river along row 10: cells 0..=4 drain east, carrying
+    /// 300, 600, 1200, 2400 and 4800, and cell 5 keeps its water.
+    fn straight() -> Drainage {
+        let mut d = Drainage::new(G);
+        let row = 10 * COLS;
+        for (k, w) in [300.0, 600.0, 1200.0, 2400.0, 4800.0].into_iter().enumerate() {
+            d.water[row + k] = w;
+            d.downstream[row + k] = (row + k + 1) as i32;
+        }
+        d
+    }
+
+    fn quad(control: [f32; 2], to: [f32; 2]) -> PathOp {
+        PathOp::QuadTo { control, to }
+    }
+
+    #[test]
+    fn pieces_curve_between_middles_with_a_stub_at_the_source() {
+        let mut view = RiverView::new(G);
+        view.take(G, &straight(), false);
+        view.advance(false);
+        let strokes = view.strokes();
+        let curves = strokes.iter().flat_map(|s| &s.ops).filter(|op| matches!(op, PathOp::QuadTo { .. })).count();
+        assert_eq!(curves, 5);
+        // The source (300: width 0, fading in at 0.2 → level 1), with its stub
+        use PathOp::*;
+        assert_eq!(strokes[1].ops, vec![MoveTo([0.0, 10.0]), LineTo([0.5, 10.0]), quad([1.0, 10.0], [1.5, 10.0])]);
+        // Full strength from 500 on: 600 is width 1, opaque
+        assert_eq!(strokes[FADES + FADES - 1].ops, vec![MoveTo([1.5, 10.0]), quad([2.0, 10.0], [2.5, 10.0])]);
+        // The last piece ends at the centre of the cell that keeps its water
+        assert_eq!(strokes[4 * FADES + FADES - 1].ops, vec![MoveTo([4.5, 10.0]), quad([5.0, 10.0], [5.0, 10.0])]);
+    }
+
+    #[test]
+    fn pieces_of_one_width_and_strength_run_on_as_one_path() {
+        // Cells 0..=3 of row 20 carry 600..900 (all width 1, opaque) east,
+        // then turn south-east at cell 4 (950, still the same stroke)
+        let mut d = Drainage::new(G);
+        let row = 20 * COLS;
+        for (k, w) in [600.0, 700.0, 800.0, 900.0].into_iter().enumerate() {
+            d.water[row + k] = w;
+            d.downstream[row + k] = (row + k + 1) as i32;
+        }
+        d.water[row + 4] = 950.0;
+        d.downstream[row + 4] = (row + COLS + 5) as i32;
+        let mut view = RiverView::new(G);
+        view.take(G, &d, false);
+        view.advance(false);
+        use PathOp::*;
+        let expected = vec![
+            MoveTo([0.0, 20.0]),
+            LineTo([0.5, 20.0]),
+            quad([1.0, 20.0], [1.5, 20.0]),
+            quad([2.0, 20.0], [2.5, 20.0]),
+            quad([3.0, 20.0], [3.5, 20.0]),
+            quad([4.0, 20.0], [4.5, 20.5]),
+            quad([5.0, 21.0], [5.0, 21.0]),
+        ];
+        assert_eq!(view.strokes()[FADES + FADES - 1].ops, expected);
+    }
+
+    #[test]
+    fn a_change_of_course_fades_out_the_old_line_while_the_new_fades_in() {
+        let mut view = RiverView::new(G);
+        let first = straight();
+        view.take(G, &first, false);
+        view.advance(false);
+        let mut second = first.clone();
+        let bend = 10 * COLS + 2;
+        second.downstream[bend] = (bend + COLS + 1) as i32;
+        view.take(G, &second, true);
+        view.advance(true);
+        // One frame on, the old piece from (2,10) through (3,10) is still
+        // strong (0.85) and the new one through (3,11) faint (0.15)
+        let level_of = |view: &mut RiverView, control: [f32; 2]| {
+            view.strokes()
+                .iter()
+                .position(|s| {
+                    s.ops.windows(2).any(|w| {
+                        matches!(w, [PathOp::MoveTo([2.5, y]), PathOp::QuadTo { control: c, .. }] if *c == control && (*y == 10.0 || *y == 10.5))
+                    })
+                })
+                .map(|k| k % FADES)
+        };
+        assert_eq!(level_of(&mut view, [3.0, 10.0]), Some(6));
+        assert_eq!(level_of(&mut view, [3.0, 11.0]), Some(1));
+        for _ in 0..40 {
+            view.advance(true);
+        }
+        assert_eq!(level_of(&mut view, [3.0, 11.0]), Some(FADES - 1), "new piece faded in");
+        assert_eq!(level_of(&mut view, [3.0, 10.0]), None, "ghost gone");
+    }
+
+    #[test]
+    fn easing_creeps_towards_the_new_water() {
+        let mut view = RiverView::new(G);
+        view.take(G, &straight(), false);
+        view.advance(false);
+        let mut more = straight();
+        more.water[10 * COLS] = 1300.0;
+        view.take(G, &more, true);
+        view.advance(true);
+        assert!((view.shown()[10 * COLS] - (300.0 + 1000.0 * RIVER_EASE)).abs() < 1e-3);
+    }
+
+    #[test]
+    fn traced_rivers_are_one_smooth_line_each_in_one_stroke() {
+        let rivers = [vec![[19, 19], [18, 18], [17, 18], [16, 17]], vec![[3, 3], [4, 4]], vec![[9, 9]]];
+        let drawn = traced_strokes(&rivers);
+        let used: Vec<usize> = (0..drawn.len()).filter(|&k| !drawn[k].ops.is_empty()).collect();
+        assert_eq!(used, [DRAWN_AS]);
+        let starts = drawn[DRAWN_AS].ops.iter().filter(|op| matches!(op, PathOp::MoveTo(_))).count();
+        assert_eq!(starts, 2, "a river of one cell is not drawn");
+    }
+}

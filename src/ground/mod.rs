@@ -1,0 +1,13 @@
+//! The starting ground, before any rain: every shape stretched to heights
+//! from 0 to 1.
+
+/// The procedural generation article's diamond-square terrain.
+pub mod diamond_square;
+/// Six octaves of Perlin noise, laid out for a grid.
+pub mod fractal_noise;
+/// The article's island: fractal noise raised in the middle.
+pub mod island;
+/// Two-dimensional Perlin noise, the `noise` crate's to the bit.
+pub mod perlin;
+/// The tutorial's simplex fBm: plain, ridged and domain-warped.
+pub mod simplex_fbm;

@@ -1,0 +1,111 @@
+//! The terrain erosion tutorial's rivers: its `flowAccumulation`, D8 straight
+//! over the heights, beside the article's ([`crate::hydrology::rivers`]).
+//!
+//! Every cell starts with one unit of rain; taking cells from the highest
+//! to the lowest, each passes all its water to the neighbour of eight it
+//! slopes down to most steeply (a diagonal's drop divided by √2). Unlike the
+//! article's, the hollows are not filled first and there is no sea: a river
+//! that runs into a pit stops there. Cells of equal height keep the order of
+//! their index (JavaScript's sort is stable), and water is summed in `f32`
+//! as its `Float32Array` does, so the result equals the tutorial's exactly.
+//!
+//! ```
+//! use hydraulic_erosion::hydrology::flow_accumulation::flow_accumulation;
+//! use hydraulic_erosion::grid::Grid;
+//! // A ramp down to the east: every cell drains straight east
+//! let grid = Grid::new(4, 3);
+//! let h: Vec<f32> = (0..12).map(|i| 3.0 - (i % 4) as f32).collect();
+//! let d = flow_accumulation(grid, &h);
+//! assert_eq!(d.downstream[0], 1);
+//! assert_eq!(&d.water[..4], &[1.0, 2.0, 3.0, 4.0]);
+//! ```
+
+use std::f64::consts::SQRT_2;
+
+use crate::grid::Grid;
+use crate::hydrology::bucket_queue::{ordered, sort_highest_first};
+use crate::hydrology::flow_routing::Drainage;
+
+/// The drainage of `heights` on `grid`, as the tutorial's
+/// `flowAccumulation` works it out: the water through each cell, and the
+/// cell each passes it to (−1 where none is lower).
+pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
+    let cells = grid.cells();
+    assert_eq!(heights.len(), cells);
+    // Highest first, and equal heights in index order, as JavaScript's
+    // stable sort leaves them: a key of the height's ordered bits over the
+    // index's complement sorts both ways at once (−0 counts as 0, which its
+    // comparison of differences makes it)
+    let mut order: Vec<u64> = heights
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| (ordered(if h == 0.0 { 0.0 } else { h }) as u64) << 32 | !(i as u32) as u64)
+        .collect();
+    sort_highest_first(&mut order);
+    let mut drainage = Drainage::new(grid);
+    for (i, next) in drainage.downstream.iter_mut().enumerate() {
+        *next = steepest(grid, heights, i);
+    }
+    for &key in &order {
+        let i = !(key as u32);
+        let next = drainage.downstream[i as usize];
+        if next >= 0 {
+            drainage.water[next as usize] += drainage.water[i as usize];
+        }
+    }
+    drainage
+}
+
+/// The neighbour cell `i` drops to most steeply per unit of distance, or −1
+/// if none is lower. Ties go to the first, row by row from the top left.
+fn steepest(grid: Grid, heights: &[f32], i: usize) -> i32 {
+    let h = heights[i] as f64;
+    let (mut steepest, mut target) = (f64::NEG_INFINITY, -1);
+    grid.for_each_neighbour(i, |j, diagonal| {
+        let drop = (h - heights[j] as f64) / if diagonal { SQRT_2 } else { 1.0 };
+        if drop > steepest {
+            steepest = drop;
+            target = j as i32;
+        }
+    });
+    if steepest > 0.0 {
+        target
+    } else {
+        -1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn water_gathers_into_the_pit_and_every_unit_is_kept() {
+        // A bowl: every cell drains towards the middle
+        let grid = Grid::new(9, 9);
+        let h: Vec<f32> = (0..81)
+            .map(|i| {
+                let (x, y) = grid.column_row(i);
+                ((x as f32 - 4.0).powi(2) + (y as f32 - 4.0).powi(2)).sqrt()
+            })
+            .collect();
+        let d = flow_accumulation(grid, &h);
+        assert_eq!(d.water[40], 81.0, "the pit holds all the rain");
+        assert_eq!(d.downstream[40], -1);
+        let sinks: f32 = (0..81).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i]).sum();
+        assert_eq!(sinks, 81.0);
+    }
+
+    #[test]
+    fn a_diagonal_counts_root_two_as_far_and_flat_ground_keeps_its_water() {
+        let grid = Grid::new(3, 3);
+        let mut h = vec![5.0f32; 9];
+        h[4] = 4.0;
+        h[5] = 3.0; // 1.0 straight east
+        h[8] = 2.7; // 1.3 diagonally: 0.92 per unit
+        let d = flow_accumulation(grid, &h);
+        assert_eq!(d.downstream[4], 5);
+        let flat = flow_accumulation(grid, &[1.0; 9]);
+        assert!(flat.downstream.iter().all(|&n| n == -1));
+    }
+}

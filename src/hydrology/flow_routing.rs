@@ -1,0 +1,154 @@
+//! Where the rain drains (D8 flow routing with flow accumulation).
+//!
+//! Every cell of land gets one unit of rain. Going from the highest cell to
+//! the lowest, each hands all its water (its own plus whatever reached it from
+//! above) to the neighbour of eight it slopes down to most steeply, diagonal
+//! drops counting √2 times as far. Cells in the sea, and hollows with no lower
+//! neighbour, keep theirs. Run over a map whose hollows are filled, every land
+//! cell drains to the sea or the edge.
+
+use crate::grid::Grid;
+
+/// How water drains across the map.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drainage {
+    /// Rain that passes through each cell, counting its own unit.
+    pub water: Vec<f32>,
+    /// The cell each one drains into, or −1 where it keeps its water.
+    pub downstream: Vec<i32>,
+}
+
+impl Drainage {
+    /// No drainage yet on `grid`: every cell keeps its own unit of rain.
+    pub fn new(grid: Grid) -> Drainage {
+        Drainage { water: vec![1.0; grid.cells()], downstream: vec![-1; grid.cells()] }
+    }
+
+    /// Routes the rain over `terrain` on `grid` (hollows already filled).
+    /// `lowest_first` lists every cell, none higher than the next (the
+    /// flood's order). Each cell's way down depends only on its neighbours,
+    /// so it is found row by row, which is kind to the cache; only the water
+    /// then has to go highest first, and the order of cells of equal height
+    /// does not matter, since water only ever moves to a strictly lower cell.
+    pub fn route(&mut self, grid: Grid, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
+        let cells = grid.cells();
+        assert_eq!(terrain.len(), cells);
+        assert_eq!(lowest_first.len(), cells);
+        self.downstream.resize(cells, -1);
+        for (i, next) in self.downstream.iter_mut().enumerate() {
+            *next = steepest_descent(grid, terrain, i, sea_level);
+        }
+        self.water.clear();
+        self.water.resize(cells, 1.0);
+        for &i in lowest_first.iter().rev() {
+            let next = self.downstream[i as usize];
+            if next >= 0 {
+                self.water[next as usize] += self.water[i as usize];
+            }
+        }
+    }
+}
+
+/// The neighbour of cell `i` it slopes down to most steeply, diagonal drops
+/// counting √2 times as far, or −1 for a cell in the sea or with no lower
+/// neighbour. Ties go to the first in [`Grid::for_each_neighbour`]'s order.
+#[inline(always)]
+fn steepest_descent(grid: Grid, terrain: &[f32], i: usize, sea_level: f64) -> i32 {
+    let here = terrain[i] as f64;
+    if here < sea_level {
+        return -1;
+    }
+    let mut steepest = 0.0;
+    let mut next = -1;
+    grid.for_each_neighbour(i, |j, diagonal| {
+        let fall = here - terrain[j] as f64;
+        // A neighbour whose fall is no steeper than the best so far cannot
+        // win (a diagonal's slope is less than its fall), so most are
+        // settled without a division
+        if fall <= steepest {
+            return;
+        }
+        let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
+        if slope > steepest {
+            steepest = slope;
+            next = j as i32;
+        }
+    });
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hydrology::priority_flood::PriorityFlood;
+
+    const G: Grid = Grid::ARTICLE;
+    const CELLS: usize = G.cols * G.rows;
+    const COLS: usize = G.cols;
+
+    /// Rolling hills with a few pits, over a sea at 0.25 near the edges.
+    fn hills() -> Vec<f32> {
+        (0..CELLS)
+            .map(|i| {
+                let (x, y) = ((i % COLS) as f64, (i / COLS) as f64);
+                let dx = x / 319.0 * 2.0 - 1.0;
+                let dy = y / 179.0 * 2.0 - 1.0;
+                let island = 1.0 - (dx * dx + dy * dy).min(1.0);
+                (0.6 * island + 0.15 * (x * 0.21).sin() * (y * 0.17).cos() + 0.1) as f32
+            })
+            .collect()
+    }
+
+    fn drained(sea_level: f64) -> (PriorityFlood, Drainage) {
+        let mut flood = PriorityFlood::default();
+        flood.fill(G, &hills(), sea_level);
+        let mut d = Drainage::default();
+        d.route(G, flood.filled(), flood.order(), sea_level);
+        (flood, d)
+    }
+
+    #[test]
+    fn every_land_cell_has_a_strictly_downhill_path_to_the_sea_or_the_edge() {
+        let sea = 0.25;
+        let (flood, d) = drained(sea);
+        let t = flood.filled();
+        for start in 0..CELLS {
+            let mut i = start;
+            let mut steps = 0;
+            while (t[i] as f64) >= sea && !G.on_edge(i) {
+                let next = d.downstream[i];
+                assert!(next >= 0, "cell {i} (from {start}) drains nowhere");
+                assert!(t[next as usize] < t[i], "cell {i} drains uphill");
+                i = next as usize;
+                steps += 1;
+                assert!(steps < CELLS, "a loop from {start}");
+            }
+        }
+    }
+
+    #[test]
+    fn water_is_conserved() {
+        let (_, d) = drained(0.25);
+        let sinks: f64 = (0..CELLS).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i] as f64).sum();
+        assert_eq!(sinks, CELLS as f64);
+        assert!(d.water.iter().all(|&w| w >= 1.0 && w.fract() == 0.0));
+        let biggest = d.water.iter().cloned().fold(0.0, f32::max);
+        assert!(biggest > 250.0, "some river forms: the largest carries {biggest}");
+    }
+
+    #[test]
+    fn diagonal_drops_count_root_two_as_far() {
+        // A cell with a neighbour 1.0 lower straight ahead and 1.3 lower on a
+        // diagonal drains straight (1.3 / √2 < 1.0).
+        let mut t = vec![5.0f32; CELLS];
+        let i = 50 * COLS + 50;
+        t[i] = 4.0;
+        t[i + 1] = 3.0;
+        t[i + COLS + 1] = 2.7;
+        let mut order: Vec<u32> = (0..CELLS as u32).collect();
+        order.sort_by(|&a, &b| t[a as usize].total_cmp(&t[b as usize]));
+        let mut d = Drainage::default();
+        d.route(G, &t, &order, 0.0);
+        assert_eq!(d.downstream[i], (i + 1) as i32);
+    }
+}
