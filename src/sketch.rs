@@ -21,6 +21,9 @@
 //! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
 //! ```
 
+pub mod numbers;
+pub mod status;
+
 use rand_pcg::Pcg32;
 
 use crate::draw::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
@@ -32,15 +35,16 @@ use crate::draw::view_3d::{self, Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
 use crate::flora::trees::{Forest, Tree};
 use crate::hydrology::traced_rivers;
-use crate::settings::choices::{Choice, Choices, Preset, RiverStyle};
+use crate::settings::choices::{Choice, Preset, RiverStyle};
 use crate::settings::presets;
-use crate::settings::sliders::{Setting, Settings};
+use crate::settings::sliders::Setting;
 use crate::settings::toggles::{Toggle, Toggles};
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
 use crate::unit_random::unit_f32;
+use status::Status;
 
 /// A tree whose crown is at least this many pixels across on screen (on a
 /// large display, fullscreen) is drawn with its branches, grown by space
@@ -146,6 +150,35 @@ pub enum Input {
     Resting,
 }
 
+impl Input {
+    /// Whether this is the reader acting on the map or its link (its ground,
+    /// its rain, its look, asking for the link), which stops a replay under
+    /// way where it is. Looking at the map in 3D and the page's
+    /// circumstances (its theme, size, motion preference, being out of
+    /// sight) change nothing a link replays. Every input is named here, so a
+    /// new one has to say which it is.
+    pub fn changes_the_map(&self) -> bool {
+        match self {
+            Input::Set(..)
+            | Input::Toggle(..)
+            | Input::Choose(..)
+            | Input::PickScheme(_)
+            | Input::PlayPause
+            | Input::Restart
+            | Input::NewMap { .. }
+            | Input::Share => true,
+            Input::SiteTheme { .. }
+            | Input::Resize(_)
+            | Input::ReducedMotion(_)
+            | Input::Resting
+            | Input::Orbit { .. }
+            | Input::OrbitEnd
+            | Input::Zoom(_)
+            | Input::ResetCamera => false,
+        }
+    }
+}
+
 /// What the page must show because the sketch did it by itself.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Show {
@@ -168,34 +201,6 @@ pub enum Show {
     Shared { exact: bool },
     /// The 3D view cannot be drawn in this browser: the map stays 2D.
     No3d,
-}
-
-/// The sketch's state in brief, as `pageState()` reports it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Status {
-    pub seed: u32,
-    pub drops: u64,
-    pub frames: u64,
-    pub looping: bool,
-    pub replaying: bool,
-    pub scheme: &'static str,
-    pub settings: Settings,
-    pub choices: Choices,
-    pub toggles: Toggles,
-    /// The timeline's length, and whether a link replays it exactly.
-    pub changes: usize,
-    pub exact: bool,
-    /// The backing store's size.
-    pub canvas: (u32, u32),
-    /// Trees standing in the last frame drawn (0 when they are off), and
-    /// whether more are on their way (spots or branches still to come).
-    pub trees: usize,
-    pub trees_growing: bool,
-    /// The 3D view's camera.
-    pub camera: Camera,
-    /// How long the last frame's drawing took (milliseconds, on the
-    /// sketch's clock): the painter's calls, not the rain.
-    pub draw_ms: f64,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -386,19 +391,7 @@ impl Sketch {
     /// a replay under way where it is first, so the map is never left in a
     /// state no link describes.
     pub fn input(&mut self, input: Input, now: f64) {
-        // Looking at the map in 3D changes nothing a link replays
-        let by_the_reader = !matches!(
-            input,
-            Input::SiteTheme { .. }
-                | Input::Resize(_)
-                | Input::ReducedMotion(_)
-                | Input::Resting
-                | Input::Orbit { .. }
-                | Input::OrbitEnd
-                | Input::Zoom(_)
-                | Input::ResetCamera
-        );
-        if by_the_reader {
+        if input.changes_the_map() {
             self.cancel_replay();
         }
         match input {

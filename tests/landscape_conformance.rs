@@ -38,14 +38,14 @@ fn the_landscape_scheme_takes_the_articles_five_band_colours_within_one_level() 
     let mut worst = 0.0f64;
     for (k, theirs) in expected.chunks_exact(3).enumerate() {
         let v = (k as f32 / 1000.0) as f64;
-        let ours = elevation_color(&LANDSCAPE_BANDS, v);
+        let ours = elevation_color(LANDSCAPE_BANDS, v);
         for c in 0..3 {
             worst = worst.max((ours[c] - theirs[c] as f64).abs());
         }
     }
     assert!(worst <= 1.0, "a channel is {worst} levels from drawHeightmap's");
     let exact = expected.chunks_exact(3).enumerate().filter(|(k, theirs)| {
-        let ours = elevation_color(&LANDSCAPE_BANDS, (*k as f32 / 1000.0) as f64);
+        let ours = elevation_color(LANDSCAPE_BANDS, (*k as f32 / 1000.0) as f64);
         (0..3).all(|c| ours[c] == theirs[c] as f64)
     });
     assert!(exact.count() > 950, "nearly every colour exact");

@@ -1,7 +1,7 @@
 // The terrain erosion tutorial's code, read at run time from
 // ../shared/reference/terrain-tutorial.js (never copied into this project),
 // made runnable: the helpers it uses but leaves undefined are supplied as
-// its text describes them (and as src/tutorial_droplet.rs writes them), and
+// its text describes them (and as src/erosion/tutorial_droplet.rs writes them), and
 // its functions are handed out as globals. Used by the fixture maker (in
 // Node) and the tutorial bench (in Chromium).
 import fs from 'node:fs'
@@ -36,7 +36,7 @@ function addHeight(field, x, z, d) {
 }
 `
 
-// The one line that differs in the sketch's drop (see src/tutorial_droplet.rs):
+// The one line that differs in the sketch's drop (see src/erosion/tutorial_droplet.rs):
 // it digs and deposits where it left, not where it arrives
 const OLD_HEIGHT = 'const oldHeight = field.sample(pos.x, pos.z);'
 const DIG_HERE = 'addHeight(field, pos.x, pos.z,'

@@ -42,7 +42,7 @@ pub struct ElevationBand {
 
 /// The procedural generation article's five bands (its `drawHeightmap`):
 /// deep to shallow water, sand, grass, rock, snow.
-pub const LANDSCAPE_BANDS: [ElevationBand; 5] = [
+pub const LANDSCAPE_BANDS: &[ElevationBand] = &[
     ElevationBand { top: 0.35, from: "#1a3a6b", to: "#2a5fa5" },
     ElevationBand { top: 0.42, from: "#d4b483", to: "#c9a96e" },
     ElevationBand { top: 0.70, from: "#4a7c4e", to: "#2d5a32" },
@@ -53,7 +53,7 @@ pub const LANDSCAPE_BANDS: [ElevationBand; 5] = [
 /// The original sketch's schemes: the first rows of [`SCHEMES`].
 pub const ORIGINAL_SCHEMES: usize = 5;
 
-pub const SCHEMES: [ColorScheme; 6] = [
+pub const SCHEMES: &[ColorScheme] = &[
     ColorScheme {
         key: "site_dark",
         label: "Site Dark",
@@ -125,7 +125,7 @@ pub const SCHEMES: [ColorScheme; 6] = [
         line: "rgba(0, 0, 0, 0.18)",
         index_line: "rgba(0, 0, 0, 0.45)",
         tree: "rgba(20, 80, 20, 0.55)",
-        elevation_bands: &LANDSCAPE_BANDS,
+        elevation_bands: LANDSCAPE_BANDS,
     },
 ];
 
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_found() {
-        for s in &SCHEMES {
+        for s in SCHEMES {
             assert_eq!(scheme(s.key).map(|f| f.label), Some(s.label));
         }
         assert!(scheme("nope").is_none());
@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn every_mixed_colour_is_well_formed_hex() {
-        for s in &SCHEMES {
+        for s in SCHEMES {
             assert!(s.land.len() >= 2, "{} needs two land stops to blend", s.key);
             for hex in s.land.iter().chain(&s.sea) {
                 assert!(hex.len() == 7 && hex.starts_with('#'), "{hex}");

@@ -1,7 +1,8 @@
 //! The heightfield as a triangle mesh, as the terrain tutorial's last
 //! section builds it: a vertex a cell, displaced by its height, two
 //! triangles a square of four cells, normals from the neighbours' heights
-//! (finite differences), and rock where the ground is too steep for grass.
+//! (finite differences, [`crate::draw::shading::slope`]), and rock where the
+//! ground is too steep for grass ([`crate::draw::shading::rock_share`]).
 //! The 3D view draws it; the mesh files carry it.
 //!
 //! Coordinates are glTF's, y up: x runs east along a row, z south down the
@@ -18,20 +19,13 @@
 //! assert_eq!(mesh.normals[0], [0.0, 1.0, 0.0]);
 //! ```
 
+use crate::draw::shading::slope;
 use crate::grid::Grid;
 
 /// How tall a height of 1 stands at a height scale of 1, as a share of the
 /// map's longer side: the article's island then rises about as steeply as
 /// its shaded relief suggests.
 pub const RELIEF_SHARE: f64 = 0.12;
-
-/// Where the ground turns to rock: fully grass where the normal's up
-/// component is at least `GRASS_UP`, fully rock at `ROCK_UP` and below
-/// (slopes of about 35° and 50°).
-pub const GRASS_UP: f64 = 0.82;
-pub const ROCK_UP: f64 = 0.64;
-/// Bare rock, whatever the scheme: a warm grey.
-pub const ROCK: [f64; 3] = [118.0, 110.0, 100.0];
 
 /// Where a map's cells stand in space.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,19 +62,12 @@ impl Layout {
         let (x, y) = (i % cols, i / cols);
         let (west, east) = (x.saturating_sub(1), (x + 1).min(cols - 1));
         let (north, south) = (y.saturating_sub(1), (y + 1).min(rows - 1));
-        let h = |x: usize, y: usize| heights[y * cols + x] as f64 * self.vertical;
-        let dx = (h(east, y) - h(west, y)) / ((east - west) as f64 * self.cell);
-        let dz = (h(x, south) - h(x, north)) / ((south - north) as f64 * self.cell);
+        let h = |x: usize, y: usize| heights[y * cols + x] as f64;
+        let dx = slope(h(east, y), h(west, y), (east - west) as f64, self.vertical, self.cell);
+        let dz = slope(h(x, south), h(x, north), (south - north) as f64, self.vertical, self.cell);
         let length = (dx * dx + 1.0 + dz * dz).sqrt();
         [(-dx / length) as f32, (1.0 / length) as f32, (-dz / length) as f32]
     }
-}
-
-/// How much of the ground is rock where its normal's up component is `up`:
-/// 0 on gentle slopes, 1 on steep ones, blended smoothly between.
-pub fn rock_share(up: f64) -> f64 {
-    let t = ((GRASS_UP - up) / (GRASS_UP - ROCK_UP)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
 }
 
 /// The two triangles of each square of four cells, as indices of the
@@ -168,16 +155,6 @@ mod tests {
         let fall: Vec<f32> = (0..121).map(|i| 1.0 - (i / 11) as f32 * 0.1).collect();
         let n = Layout::new(grid, 2.0).normal(&fall, 60);
         assert!((n[2] as f64 - 0.24 / (1.0f64 + 0.24 * 0.24).sqrt()).abs() < 1e-6 && n[0] == 0.0, "{n:?}");
-    }
-
-    #[test]
-    fn rock_on_steep_slopes_only() {
-        assert_eq!(rock_share(1.0), 0.0);
-        assert_eq!(rock_share(GRASS_UP), 0.0);
-        assert_eq!(rock_share(ROCK_UP), 1.0);
-        assert_eq!(rock_share(0.2), 1.0);
-        let middle = rock_share((GRASS_UP + ROCK_UP) / 2.0);
-        assert!((middle - 0.5).abs() < 1e-12);
     }
 
     #[test]

@@ -17,6 +17,10 @@ pub mod painter;
 pub mod relief;
 /// The rivers as drawn: widths, fades, easing between routings, the curves.
 pub mod river_view;
+/// The 3D view's GLSL, its constants and formulas formatted in from the Rust ones.
+pub mod shaders;
+/// How the ground is lit and coloured: formulas shared with the 3D view's shaders.
+pub mod shading;
 /// What a frame of the 3D view draws.
 pub mod view_3d;
 /// The drawing's size, and where the map goes on it.

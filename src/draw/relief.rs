@@ -3,13 +3,12 @@
 //! canvas and lets the browser smooth it.
 
 use crate::draw::color_schemes::{hex_rgb, ColorScheme, ElevationBand};
-use crate::float_min_max::{greater, lesser};
+use crate::draw::shading::shade;
+use crate::float_min_max::lesser;
 use crate::grid::Grid;
 
 /// How strongly slopes catch the light.
 pub const RELIEF: f64 = 30.0;
-/// The light not from any direction, so slopes facing away aren't black.
-pub const AMBIENT: f64 = 0.45;
 /// Land colours are worked out once per scheme in this many bands.
 pub const BANDS: usize = 256;
 
@@ -159,7 +158,7 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
                     let nx = (left - right) * RELIEF;
                     let ny = (up - down) * RELIEF;
                     let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
-                    let shade = AMBIENT + (1.0 - AMBIENT) * greater(facing, 0.0) * 1.25;
+                    let shade = shade(facing);
                     [band[0] * shade, band[1] * shade, band[2] * shade]
                 }
             };
@@ -177,6 +176,7 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
 mod tests {
     use super::*;
     use crate::draw::color_schemes::{scheme, LANDSCAPE_BANDS, SCHEMES};
+    use crate::draw::shading::AMBIENT;
 
     const G: Grid = Grid::ARTICLE;
     const CELLS: usize = G.cols * G.rows;
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn bands_run_from_the_first_land_stop_to_the_last() {
-        for s in &SCHEMES {
+        for s in SCHEMES {
             let bands = band_colors(s);
             assert_eq!(bands[0], hex_rgb(s.land[0]));
             assert_eq!(bands[255], hex_rgb(s.land[s.land.len() - 1]));
@@ -244,9 +244,9 @@ mod tests {
         for k in 0..3 {
             assert_eq!(px[flat * 4 + k], (grass[k] * shade).round_ties_even() as u8, "channel {k}");
         }
-        assert_eq!(elevation_color(&LANDSCAPE_BANDS, 0.0), hex_rgb("#1a3a6b"));
-        assert_eq!(elevation_color(&LANDSCAPE_BANDS, 1.0), hex_rgb("#ffffff"));
-        assert_eq!(elevation_color(&LANDSCAPE_BANDS, 0.42), hex_rgb("#4a7c4e"));
+        assert_eq!(elevation_color(LANDSCAPE_BANDS, 0.0), hex_rgb("#1a3a6b"));
+        assert_eq!(elevation_color(LANDSCAPE_BANDS, 1.0), hex_rgb("#ffffff"));
+        assert_eq!(elevation_color(LANDSCAPE_BANDS, 0.42), hex_rgb("#4a7c4e"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The three choices made from a list: the terrain's shape, the map's size,
-//! and the preset (whose rules the rain follows). One table that the page's
+//! The choices made from a list: the terrain's shape, the map's size, the
+//! preset (whose rules the rain follows) and how rivers are drawn. One table that the page's
 //! selects, the link format and the defaults all read, as the sliders and
 //! toggles have theirs.
 //!
@@ -26,18 +26,20 @@ pub struct ChoiceRow {
     pub default: usize,
 }
 
-/// Which choice. The discriminant is the row in [`CHOICES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Choice {
-    Terrain,
-    MapSize,
-    Preset,
-    RiverStyle,
+rows! {
+    /// Which choice. The discriminant is the row in [`CHOICES`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Choice {
+        Terrain,
+        MapSize,
+        Preset,
+        RiverStyle,
+    }
 }
 
 /// The choices, in the page's order. The options of each are in the order of
 /// its enum's `ALL` ([`Shape::ALL`], [`MAP_SIZES`], [`Preset::ALL`]).
-pub const CHOICES: [ChoiceRow; 4] = [
+pub const CHOICES: [ChoiceRow; Choice::ALL.len()] = [
     ChoiceRow {
         name: "terrain",
         label: "Terrain",
@@ -74,40 +76,38 @@ pub const CHOICES: [ChoiceRow; 4] = [
     },
 ];
 
-/// How rivers are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RiverStyle {
-    /// Where all the rain drains (the article's, or the tutorial's flow
-    /// accumulation under its preset).
-    Drainage,
-    /// The procedural generation article's: a few rivers traced downhill
-    /// from high points ([`crate::hydrology::traced_rivers`]).
-    Traced,
-}
-
-impl RiverStyle {
-    pub const ALL: [RiverStyle; 2] = [RiverStyle::Drainage, RiverStyle::Traced];
+rows! {
+    /// How rivers are drawn.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum RiverStyle {
+        /// Where all the rain drains (the article's, or the tutorial's flow
+        /// accumulation under its preset).
+        Drainage,
+        /// The procedural generation article's: a few rivers traced downhill
+        /// from high points ([`crate::hydrology::traced_rivers`]).
+        Traced,
+    }
 }
 
 /// The map sizes, in the order of the map size's options.
-pub const MAP_SIZES: [Grid; 4] = [Grid::ARTICLE, Grid::new(640, 360), Grid::new(512, 512), Grid::new(257, 257)];
+pub const MAP_SIZES: &[Grid] = &[Grid::ARTICLE, Grid::new(640, 360), Grid::new(512, 512), Grid::new(257, 257)];
 
-/// What the starting ground is made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Shape {
-    /// The article's: Perlin noise raised in the middle.
-    Island,
-    /// The tutorial's `warpedHeight`: simplex fBm warped by two more.
-    Warped,
-    /// The tutorial's ridged variant: each octave `1 − |noise|`.
-    Ridged,
-    /// The procedural generation article's midpoint displacement.
-    DiamondSquare,
+rows! {
+    /// What the starting ground is made of.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Shape {
+        /// The article's: Perlin noise raised in the middle.
+        Island,
+        /// The tutorial's `warpedHeight`: simplex fBm warped by two more.
+        Warped,
+        /// The tutorial's ridged variant: each octave `1 − |noise|`.
+        Ridged,
+        /// The procedural generation article's midpoint displacement.
+        DiamondSquare,
+    }
 }
 
 impl Shape {
-    pub const ALL: [Shape; 4] = [Shape::Island, Shape::Warped, Shape::Ridged, Shape::DiamondSquare];
-
     /// Whether the octaves, lacunarity and persistence shape it (the
     /// island's noise has its own, fixed, as the article's has).
     pub fn uses_octaves(self) -> bool {
@@ -115,23 +115,23 @@ impl Shape {
     }
 }
 
-/// Whose rules the rain follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Preset {
-    /// The article's sketch: Beyer's drops with a brush, stopping at the
-    /// sea; rivers by priority-flood and D8; 300,000 drops.
-    Article,
-    /// The tutorial's pipeline: its `simulateDroplet`, its
-    /// `flowAccumulation` for rivers; 100 batches of 1,000 drops.
-    Tutorial,
-    /// The procedural generation article's landscape, on which the
-    /// article's rain then falls.
-    Landscape,
+rows! {
+    /// Whose rules the rain follows.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Preset {
+        /// The article's sketch: Beyer's drops with a brush, stopping at the
+        /// sea; rivers by priority-flood and D8; 300,000 drops.
+        Article,
+        /// The tutorial's pipeline: its `simulateDroplet`, its
+        /// `flowAccumulation` for rivers; 100 batches of 1,000 drops.
+        Tutorial,
+        /// The procedural generation article's landscape, on which the
+        /// article's rain then falls.
+        Landscape,
+    }
 }
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::Article, Preset::Tutorial, Preset::Landscape];
-
     /// Whether the rain follows the tutorial's rules (its drop, its rivers,
     /// its 100 batches) rather than the article's.
     pub fn is_the_tutorials(self) -> bool {
@@ -140,9 +140,6 @@ impl Preset {
 }
 
 impl Choice {
-    /// Every choice, in table order.
-    pub const ALL: [Choice; 4] = [Choice::Terrain, Choice::MapSize, Choice::Preset, Choice::RiverStyle];
-
     /// This choice's row of the table.
     pub fn row(self) -> &'static ChoiceRow {
         &CHOICES[self as usize]
@@ -168,7 +165,7 @@ impl Choice {
 /// The option picked for each choice, by its place in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Choices {
-    picked: [usize; 4],
+    picked: [usize; Choice::ALL.len()],
 }
 
 impl Default for Choices {

@@ -1,4 +1,4 @@
-//! The thirteen sliders: one table that the page's controls, the link format
+//! The sliders: one table that the page's controls, the link format
 //! and the defaults all read, so a slider is described in exactly one place.
 
 /// One slider: its name (snake case, as in the original; the page's element
@@ -60,28 +60,30 @@ const ORIGINAL_SLIDERS: usize = 8;
 /// unit.
 const THOUSANDTHS: f64 = 1000.0;
 
-/// Which slider. The discriminant is the row in [`SLIDERS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Setting {
-    DropsPerFrame,
-    Erosion,
-    Deposition,
-    Inertia,
-    BrushRadius,
-    SeaLevel,
-    ContourLevels,
-    TerrainScale,
-    Octaves,
-    Lacunarity,
-    Persistence,
-    Talus,
-    Roughness,
-    HeightScale,
+rows! {
+    /// Which slider. The discriminant is the row in [`SLIDERS`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Setting {
+        DropsPerFrame,
+        Erosion,
+        Deposition,
+        Inertia,
+        BrushRadius,
+        SeaLevel,
+        ContourLevels,
+        TerrainScale,
+        Octaves,
+        Lacunarity,
+        Persistence,
+        Talus,
+        Roughness,
+        HeightScale,
+    }
 }
 
 /// The sliders: the original's, in its order, with its ranges and defaults;
 /// then the tutorial's.
-pub const SLIDERS: [Slider; 14] = [
+pub const SLIDERS: [Slider; Setting::ALL.len()] = [
     // How hard it rains: drops simulated every frame
     Slider {
         name: "drops_per_frame",
@@ -246,24 +248,6 @@ pub const SLIDERS: [Slider; 14] = [
 ];
 
 impl Setting {
-    /// Every setting, in table order.
-    pub const ALL: [Setting; 14] = [
-        Setting::DropsPerFrame,
-        Setting::Erosion,
-        Setting::Deposition,
-        Setting::Inertia,
-        Setting::BrushRadius,
-        Setting::SeaLevel,
-        Setting::ContourLevels,
-        Setting::TerrainScale,
-        Setting::Octaves,
-        Setting::Lacunarity,
-        Setting::Persistence,
-        Setting::Talus,
-        Setting::Roughness,
-        Setting::HeightScale,
-    ];
-
     /// This setting's row of the table.
     pub fn slider(self) -> &'static Slider {
         &SLIDERS[self as usize]
@@ -297,7 +281,7 @@ impl Setting {
 /// The current value of every slider.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    values: [f64; 14],
+    values: [f64; Setting::ALL.len()],
 }
 
 impl Default for Settings {

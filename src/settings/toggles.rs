@@ -1,4 +1,4 @@
-//! The four toggles: one table that the page's checkboxes, the link format
+//! The toggles: one table that the page's checkboxes, the link format
 //! and the defaults all read, as the sliders have theirs.
 
 /// One toggle: its name in a link (`he-rivers`), the ID of its checkbox
@@ -11,24 +11,26 @@ pub struct ToggleRow {
     pub default: bool,
 }
 
-/// Which toggle. The discriminant is the row in [`TOGGLES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Toggle {
-    /// The rivers, drawn over the relief.
-    Rivers,
-    /// Rivers, contours and relief of the terrain before any rain.
-    Original,
-    /// The latest drops' routes and the count of drops.
-    Debug,
-    /// Trees where the ground suits them (the procedural generation
-    /// article's).
-    Trees,
-    /// The 3D view in place of the map.
-    View,
+rows! {
+    /// Which toggle. The discriminant is the row in [`TOGGLES`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Toggle {
+        /// The rivers, drawn over the relief.
+        Rivers,
+        /// Rivers, contours and relief of the terrain before any rain.
+        Original,
+        /// The latest drops' routes and the count of drops.
+        Debug,
+        /// Trees where the ground suits them (the procedural generation
+        /// article's).
+        Trees,
+        /// The 3D view in place of the map.
+        View,
+    }
 }
 
 /// The toggles, in the original's order.
-pub const TOGGLES: [ToggleRow; 5] = [
+pub const TOGGLES: [ToggleRow; Toggle::ALL.len()] = [
     ToggleRow { name: "rivers", control: "rivers", default: true },
     ToggleRow { name: "original", control: "original", default: false },
     ToggleRow { name: "debug", control: "debug-mode", default: false },
@@ -41,9 +43,6 @@ pub const TOGGLES: [ToggleRow; 5] = [
 const ORIGINAL_TOGGLES: usize = 3;
 
 impl Toggle {
-    /// Every toggle, in table order.
-    pub const ALL: [Toggle; 5] = [Toggle::Rivers, Toggle::Original, Toggle::Debug, Toggle::Trees, Toggle::View];
-
     /// This toggle's row of the table.
     pub fn row(self) -> &'static ToggleRow {
         &TOGGLES[self as usize]
@@ -63,7 +62,7 @@ impl Toggle {
 /// Whether each toggle is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toggles {
-    on: [bool; 5],
+    on: [bool; Toggle::ALL.len()],
 }
 
 impl Default for Toggles {

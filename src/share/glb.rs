@@ -22,8 +22,9 @@ use gltf_json as json;
 use json::validation::{Checked::Valid, USize64};
 
 use crate::draw::color_schemes::ColorScheme;
-use crate::draw::mesh::{rock_share, surface, Layout, ROCK};
+use crate::draw::mesh::{surface, Layout};
 use crate::draw::relief::{band_colors, Palette};
+use crate::draw::shading::{rock_share, ROCK};
 use crate::grid::Grid;
 
 /// The colour of each vertex, 0..1 in sRGB, as the 3D view shows it.

@@ -15,10 +15,10 @@ use crate::draw::color_schemes::{scheme, SCHEMES};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
+use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Show, Sketch, Start};
 
 use super::dom::{document, find, listen, number_text, show_icon, warn, window};
-use super::messages::Message;
 use super::sharing;
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
@@ -154,7 +154,7 @@ impl Controls {
         }
         if let Some(picker) = &self.scheme_picker {
             picker.set_length(0);
-            for s in &SCHEMES {
+            for s in SCHEMES {
                 if let Ok(option) = HtmlOptionElement::new_with_text_and_value(s.label, s.key) {
                     let _ = picker.add_with_html_option_element(&option);
                 }

@@ -6,7 +6,8 @@
 //! one `texSubImage2D` a frame, no new buffers. Colours come from the
 //! scheme's ramp by height ([`view_3d::color_ramp`]), rock on steep slopes,
 //! river water from a second texture; then the sea, a translucent surface at
-//! its level. A lost context is waited for and everything made again.
+//! its level. The shaders are [`shaders`]'s; their uniforms are looked up once
+//! a program. A lost context is waited for and everything made again.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -14,89 +15,49 @@ use std::rc::Rc;
 use js_sys::{Float32Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{WebGl2RenderingContext as Gl, WebGlBuffer, WebGlProgram, WebGlShader, WebGlTexture};
+use web_sys::{
+    WebGl2RenderingContext as Gl, WebGlBuffer, WebGlProgram, WebGlShader, WebGlTexture, WebGlUniformLocation,
+};
 
 use crate::draw::color_schemes::{hex_rgb, ColorScheme};
-use crate::draw::mesh::{triangles, Layout, GRASS_UP, ROCK, ROCK_UP};
-use crate::draw::relief::AMBIENT;
-use crate::draw::view_3d::{self, Drawn, Scene, RAMP_STEPS, SEA_OPACITY};
+use crate::draw::mesh::{triangles, Layout};
+use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, SEA_UNIFORMS};
+use crate::draw::view_3d::{self, Drawn, Scene, RAMP_STEPS};
 use crate::grid::Grid;
-use crate::hydrology::rivers::RIVER_START;
 
 use super::dom::warn;
 use super::surface::Surface;
 
-const GROUND_VERTEX: &str = r#"#version 300 es
-precision highp float;
-precision highp int;
-precision highp sampler2D;
-uniform sampler2D u_heights;
-uniform sampler2D u_water;
-uniform mat4 u_matrix;
-uniform ivec2 u_grid;
-uniform float u_cell;
-uniform float u_vertical;
-uniform vec2 u_half;
-out float v_height;
-out vec3 v_normal;
-out float v_water;
-float height(ivec2 c) { return texelFetch(u_heights, clamp(c, ivec2(0), u_grid - 1), 0).r; }
-void main() {
-  ivec2 c = ivec2(gl_VertexID % u_grid.x, gl_VertexID / u_grid.x);
-  ivec2 w = max(c - ivec2(1, 0), ivec2(0)), e = min(c + ivec2(1, 0), u_grid - 1);
-  ivec2 n = max(c - ivec2(0, 1), ivec2(0)), s = min(c + ivec2(0, 1), u_grid - 1);
-  float dx = (height(e) - height(w)) * u_vertical / (float(e.x - w.x) * u_cell);
-  float dz = (height(s) - height(n)) * u_vertical / (float(s.y - n.y) * u_cell);
-  v_normal = normalize(vec3(-dx, 1.0, -dz));
-  v_height = height(c);
-  v_water = texelFetch(u_water, c, 0).r;
-  vec3 p = vec3(float(c.x) * u_cell - u_half.x, v_height * u_vertical, float(c.y) * u_cell - u_half.y);
-  gl_Position = u_matrix * vec4(p, 1.0);
-}"#;
+/// A linked program and its uniforms' locations, looked up once, in the
+/// order its list in [`shaders`] names them.
+struct Program {
+    program: WebGlProgram,
+    at: Vec<Option<WebGlUniformLocation>>,
+}
 
-const GROUND_FRAGMENT: &str = r#"#version 300 es
-precision highp float;
-uniform sampler2D u_ramp;
-uniform vec3 u_light;
-uniform vec3 u_rock;
-uniform vec3 u_river;
-uniform float u_grass_up;
-uniform float u_rock_up;
-uniform float u_ambient;
-uniform float u_river_start;
-uniform float u_sea_level;
-uniform float u_ramp_steps;
-in float v_height;
-in vec3 v_normal;
-in float v_water;
-out vec4 color;
-void main() {
-  vec3 n = normalize(v_normal);
-  float h = clamp(v_height, 0.0, 1.0);
-  vec3 ground = texture(u_ramp, vec2((h * (u_ramp_steps - 1.0) + 0.5) / u_ramp_steps, 0.5)).rgb;
-  float t = clamp((u_grass_up - n.y) / (u_grass_up - u_rock_up), 0.0, 1.0);
-  ground = mix(ground, u_rock, v_height >= u_sea_level ? t * t * (3.0 - 2.0 * t) : 0.0);
-  float river = v_water >= u_river_start ? clamp(0.6 + 0.1 * log2(v_water / u_river_start), 0.0, 1.0) : 0.0;
-  ground = mix(ground, u_river, river);
-  float light = u_ambient + (1.0 - u_ambient) * max(dot(n, u_light), 0.0) * 1.25;
-  color = vec4(ground * light, 1.0);
-}"#;
+impl Program {
+    fn new(gl: &Gl, [vertex, fragment]: [String; 2], uniforms: &[&str]) -> Result<Program, JsValue> {
+        let program = program(gl, &vertex, &fragment)?;
+        let at = uniforms.iter().map(|name| gl.get_uniform_location(&program, name)).collect();
+        Ok(Program { program, at })
+    }
+}
 
-const SEA_VERTEX: &str = r#"#version 300 es
-precision highp float;
-uniform mat4 u_matrix;
-uniform vec2 u_half;
-uniform float u_level;
-void main() {
-  vec2 corner = vec2(gl_VertexID % 2 == 0 ? -1.0 : 1.0, gl_VertexID < 2 ? -1.0 : 1.0) * u_half;
-  gl_Position = u_matrix * vec4(corner.x, u_level, corner.y, 1.0);
-}"#;
-
-const SEA_FRAGMENT: &str = r#"#version 300 es
-precision highp float;
-uniform vec4 u_color;
-out vec4 color;
-void main() { color = u_color; }"#;
+// Where each uniform's location is kept: its place in its program's list
+const U_HEIGHTS: usize = place_of(GROUND_UNIFORMS, "u_heights");
+const U_WATER: usize = place_of(GROUND_UNIFORMS, "u_water");
+const U_RAMP: usize = place_of(GROUND_UNIFORMS, "u_ramp");
+const U_MATRIX: usize = place_of(GROUND_UNIFORMS, "u_matrix");
+const U_GRID: usize = place_of(GROUND_UNIFORMS, "u_grid");
+const U_CELL: usize = place_of(GROUND_UNIFORMS, "u_cell");
+const U_VERTICAL: usize = place_of(GROUND_UNIFORMS, "u_vertical");
+const U_HALF: usize = place_of(GROUND_UNIFORMS, "u_half");
+const U_RIVER: usize = place_of(GROUND_UNIFORMS, "u_river");
+const U_SEA_LEVEL: usize = place_of(GROUND_UNIFORMS, "u_sea_level");
+const SEA_MATRIX: usize = place_of(SEA_UNIFORMS, "u_matrix");
+const SEA_HALF: usize = place_of(SEA_UNIFORMS, "u_half");
+const SEA_LEVEL: usize = place_of(SEA_UNIFORMS, "u_level");
+const SEA_COLOR: usize = place_of(SEA_UNIFORMS, "u_color");
 
 /// Colour channels 0..1 of a scheme's `#rrggbb`.
 fn rgb(hex: &str) -> [f32; 3] {
@@ -105,8 +66,8 @@ fn rgb(hex: &str) -> [f32; 3] {
 
 /// What the GPU holds for a map, made again after a lost context.
 struct Resources {
-    ground: WebGlProgram,
-    sea: WebGlProgram,
+    ground: Program,
+    sea: Program,
     heights: WebGlTexture,
     water: WebGlTexture,
     ramp: WebGlTexture,
@@ -208,9 +169,15 @@ impl GlView {
         let ramp = texture()?;
         gl.tex_parameteri(Gl::TEXTURE_2D, Gl::TEXTURE_MIN_FILTER, Gl::LINEAR as i32);
         gl.tex_parameteri(Gl::TEXTURE_2D, Gl::TEXTURE_MAG_FILTER, Gl::LINEAR as i32);
+        let ground = Program::new(gl, shaders::ground(), GROUND_UNIFORMS)?;
+        // Each texture has its unit for good
+        gl.use_program(Some(&ground.program));
+        for (unit, at) in [(0, U_HEIGHTS), (1, U_WATER), (2, U_RAMP)] {
+            gl.uniform1i(ground.at[at].as_ref(), unit);
+        }
         Ok(Resources {
-            ground: program(gl, GROUND_VERTEX, GROUND_FRAGMENT)?,
-            sea: program(gl, SEA_VERTEX, SEA_FRAGMENT)?,
+            ground,
+            sea: Program::new(gl, shaders::sea(), SEA_UNIFORMS)?,
             heights: texture()?,
             water: texture()?,
             ramp,
@@ -303,45 +270,32 @@ impl GlView {
         gl.clear(Gl::COLOR_BUFFER_BIT | Gl::DEPTH_BUFFER_BIT);
         gl.enable(Gl::DEPTH_TEST);
 
-        gl.use_program(Some(&r.ground));
-        let at = |name: &str| gl.get_uniform_location(&r.ground, name);
-        for (unit, texture, name) in [(0, &r.heights, "u_heights"), (1, &r.water, "u_water"), (2, &r.ramp, "u_ramp")] {
-            gl.active_texture(Gl::TEXTURE0 + unit);
+        let ground = &r.ground;
+        gl.use_program(Some(&ground.program));
+        for (unit, texture) in [&r.heights, &r.water, &r.ramp].into_iter().enumerate() {
+            gl.active_texture(Gl::TEXTURE0 + unit as u32);
             gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
-            gl.uniform1i(at(name).as_ref(), unit as i32);
         }
-        gl.uniform_matrix4fv_with_f32_array(at("u_matrix").as_ref(), false, &matrix);
-        gl.uniform2i(at("u_grid").as_ref(), scene.grid.cols as i32, scene.grid.rows as i32);
-        gl.uniform1f(at("u_cell").as_ref(), layout.cell as f32);
-        gl.uniform1f(at("u_vertical").as_ref(), layout.vertical as f32);
-        gl.uniform2f(at("u_half").as_ref(), half[0], half[1]);
-        let [lx, ly, lz] = view_3d::light_3d();
-        gl.uniform3f(at("u_light").as_ref(), lx, ly, lz);
-        let rock = ROCK.map(|c| (c / 255.0) as f32);
-        gl.uniform3f(at("u_rock").as_ref(), rock[0], rock[1], rock[2]);
+        let at = |k: usize| ground.at[k].as_ref();
+        gl.uniform_matrix4fv_with_f32_array(at(U_MATRIX), false, &matrix);
+        gl.uniform2i(at(U_GRID), scene.grid.cols as i32, scene.grid.rows as i32);
+        gl.uniform1f(at(U_CELL), layout.cell as f32);
+        gl.uniform1f(at(U_VERTICAL), layout.vertical as f32);
+        gl.uniform2f(at(U_HALF), half[0], half[1]);
         let river = rgb(scene.scheme.river);
-        gl.uniform3f(at("u_river").as_ref(), river[0], river[1], river[2]);
-        let floats: [(&str, f64); 6] = [
-            ("u_grass_up", GRASS_UP),
-            ("u_rock_up", ROCK_UP),
-            ("u_ambient", AMBIENT),
-            ("u_river_start", RIVER_START as f64),
-            ("u_sea_level", scene.sea_level),
-            ("u_ramp_steps", RAMP_STEPS as f64),
-        ];
-        for (name, value) in floats {
-            gl.uniform1f(at(name).as_ref(), value as f32);
-        }
+        gl.uniform3f(at(U_RIVER), river[0], river[1], river[2]);
+        gl.uniform1f(at(U_SEA_LEVEL), scene.sea_level as f32);
         gl.draw_elements_with_i32(Gl::TRIANGLES, r.indices, Gl::UNSIGNED_INT, 0);
 
         // The sea over the ground below its level, seen through
-        gl.use_program(Some(&r.sea));
-        let at = |name: &str| gl.get_uniform_location(&r.sea, name);
-        gl.uniform_matrix4fv_with_f32_array(at("u_matrix").as_ref(), false, &matrix);
-        gl.uniform2f(at("u_half").as_ref(), half[0], half[1]);
-        gl.uniform1f(at("u_level").as_ref(), level);
-        let sea = sea_color(scene.scheme);
-        gl.uniform4f(at("u_color").as_ref(), sea[0], sea[1], sea[2], SEA_OPACITY as f32);
+        let sea = &r.sea;
+        gl.use_program(Some(&sea.program));
+        let at = |k: usize| sea.at[k].as_ref();
+        gl.uniform_matrix4fv_with_f32_array(at(SEA_MATRIX), false, &matrix);
+        gl.uniform2f(at(SEA_HALF), half[0], half[1]);
+        gl.uniform1f(at(SEA_LEVEL), level);
+        let color = sea_color(scene.scheme);
+        gl.uniform3f(at(SEA_COLOR), color[0], color[1], color[2]);
         gl.enable(Gl::BLEND);
         gl.blend_func(Gl::SRC_ALPHA, Gl::ONE_MINUS_SRC_ALPHA);
         gl.depth_mask(false);

@@ -17,13 +17,15 @@ use web_sys::{MessageEvent, Worker};
 use crate::draw::viewport::Size;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
-use crate::sketch::{Input, Show, Sketch, Start, Status};
+use crate::sketch::numbers::Message;
+use crate::sketch::status::Status;
+use crate::sketch::{Input, Show, Sketch, Start};
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::{document, download, warn};
 use super::lazy_download::{self, Made};
-use super::messages::{self, Message, Report};
+use super::messages::{self, Report};
 use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;

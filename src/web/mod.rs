@@ -28,9 +28,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
-use crate::settings::choices::Choice;
-use crate::settings::sliders::Setting;
-use crate::settings::toggles::Toggle;
+use crate::sketch::numbers::Message;
+use crate::sketch::status::Value;
 use crate::sketch::{Input, Start};
 use crate::terrain::fingerprint;
 
@@ -38,7 +37,6 @@ use canvas::CanvasElement;
 use controls::{Action, Controls};
 use dom::{document, listen};
 use host::Host;
-use messages::Message;
 
 thread_local! {
     static HOST: RefCell<Option<Rc<Host>>> = const { RefCell::new(None) };
@@ -106,75 +104,51 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 }
 
 /// The running sketch's state, for tests and the bench page, as of its
-/// latest frame: `{ seed, drops, frames, looping, replaying, resting, scheme,
-/// heightsHash, changes, exact, canvas: [width, height], grid: [cols, rows],
-/// thread, settings: { name: value }, toggles: { name: on }, choices: {
-/// name: key }, trees, treesGrowing, view, camera: { yaw, pitch, distance },
-/// drawMs }` (`trees` how many stand,
-/// `treesGrowing` whether more are on their way, `view` "2d" or "3d" and
-/// `camera` the 3D view's (radians and map units), `drawMs` how long the
-/// last frame's drawing took on the sketch's thread, `changes` the timeline's
-/// length, `exact` whether a link replays it exactly, `canvas` the backing
-/// store's size, `thread` where the sketch runs: "worker" or "main",
-/// `settled` whether it takes in every control the reader has touched: a
-/// worker answers a moment later), or `null` when no sketch runs or it has
-/// not reported yet.
+/// latest frame, or `null` when no sketch runs or it has not reported yet:
+/// every field of [`Status`] (see its table for each one's name and
+/// meaning), and four of the page's own: `resting` (whether it rests out
+/// of sight), `heightsHash` (a fingerprint of its heights, 16 hex digits),
+/// `thread` (where the sketch runs: "worker" or "main") and `settled`
+/// (whether the state takes in every control the reader has touched: a
+/// worker answers a moment later).
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
     with_host(|host| {
         let Some(status) = host.status() else { return JsValue::NULL };
-        let settings = Object::new();
-        for s in Setting::ALL {
-            let _ = Reflect::set(&settings, &s.slider().name.into(), &status.settings.get(s).into());
-        }
-        let toggles = Object::new();
-        for t in Toggle::ALL {
-            let _ = Reflect::set(&toggles, &t.row().name.into(), &status.toggles.get(t).into());
-        }
-        let choices = Object::new();
-        for c in Choice::ALL {
-            let _ = Reflect::set(&choices, &c.row().name.into(), &status.choices.key(c).into());
-        }
-        let grid = status.choices.grid();
         let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
-        let state = Object::new();
-        let camera = Object::new();
-        for (key, value) in
-            [("yaw", status.camera.yaw), ("pitch", status.camera.pitch), ("distance", status.camera.distance)]
-        {
-            let _ = Reflect::set(&camera, &key.into(), &value.into());
-        }
-        let view = if status.toggles.get(Toggle::View) { "3d" } else { "2d" };
-        let fields: [(&str, JsValue); 22] = [
-            ("seed", status.seed.into()),
-            ("drops", (status.drops as f64).into()),
-            ("frames", (status.frames as f64).into()),
-            ("looping", status.looping.into()),
-            ("replaying", status.replaying.into()),
-            ("resting", (!host.seen()).into()),
-            ("changes", (status.changes as f64).into()),
-            ("exact", status.exact.into()),
-            ("scheme", status.scheme.into()),
+        let state = record(status.values());
+        let page = [
+            ("resting", JsValue::from(!host.seen())),
             ("heightsHash", hash.into()),
-            ("canvas", Array::of2(&status.canvas.0.into(), &status.canvas.1.into()).into()),
             ("thread", host.thread().into()),
             ("settled", host.settled().into()),
-            ("settings", settings.into()),
-            ("toggles", toggles.into()),
-            ("choices", choices.into()),
-            ("trees", (status.trees as f64).into()),
-            ("treesGrowing", status.trees_growing.into()),
-            ("view", view.into()),
-            ("camera", camera.into()),
-            ("drawMs", status.draw_ms.into()),
-            ("grid", Array::of2(&(grid.cols as u32).into(), &(grid.rows as u32).into()).into()),
         ];
-        for (key, value) in fields {
-            let _ = Reflect::set(&state, &key.into(), &value);
+        for (name, value) in page {
+            let _ = Reflect::set(&state, &name.into(), &value);
         }
-        state.into()
+        state
     })
     .unwrap_or(JsValue::NULL)
+}
+
+/// Named values as a plain object.
+fn record(fields: impl IntoIterator<Item = (&'static str, Value)>) -> JsValue {
+    let object = Object::new();
+    for (name, value) in fields {
+        // Setting a property on a fresh plain object cannot fail
+        let _ = Reflect::set(&object, &name.into(), &to_js(value));
+    }
+    object.into()
+}
+
+fn to_js(value: Value) -> JsValue {
+    match value {
+        Value::Number(n) => n.into(),
+        Value::Flag(on) => on.into(),
+        Value::Text(text) => text.into(),
+        Value::Pair(a, b) => Array::of2(&a.into(), &b.into()).into(),
+        Value::Record(fields) => record(fields),
+    }
 }
 
 /// How many frames the running sketch has drawn (0 when none runs): a probe

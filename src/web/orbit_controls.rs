@@ -12,11 +12,11 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent, PointerEvent, WheelEvent};
 
+use crate::sketch::numbers::Message;
 use crate::sketch::Input;
 
 use super::dom::listen;
 use super::host::Host;
-use super::messages::Message;
 
 /// Pixels an arrow key turns the view by, as a drag of that many.
 const KEY_TURN: f64 = 24.0;

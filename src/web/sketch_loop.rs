@@ -11,9 +11,10 @@ use js_sys::{Float32Array, Function, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Sketch};
 
-use super::messages::{Message, Report};
+use super::messages::Report;
 use super::painter::CanvasPainter;
 
 /// Where frames come from when the global scope has no

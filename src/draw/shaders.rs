@@ -1,0 +1,224 @@
+//! The 3D view's GLSL: the ground, one draw of indexed triangles whose
+//! vertices need no buffer (each finds its cell from `gl_VertexID` and its
+//! height and its neighbours' in a float texture), and the sea, a
+//! translucent surface at its level. Plain text, made here without any web
+//! types; the page compiles it ([`crate::draw::view_3d`] says what a frame
+//! draws). The formulas and constants come from [`crate::draw::shading`]
+//! and [`crate::draw::view_3d`], formatted in, so the GPU colours and
+//! lights the ground as the map and the mesh files do.
+//!
+//! The uniforms each program takes are listed beside it
+//! ([`GROUND_UNIFORMS`], [`SEA_UNIFORMS`]), so the page can look them up
+//! once per program.
+
+use crate::draw::shading::{self, glsl_float, ROCK};
+use crate::draw::view_3d::{light_3d, RAMP_STEPS, SEA_OPACITY};
+
+/// The ground program's uniforms, in the order the page keeps their
+/// locations.
+pub const GROUND_UNIFORMS: &[&str] = &[
+    "u_heights",
+    "u_water",
+    "u_ramp",
+    "u_matrix",
+    "u_grid",
+    "u_cell",
+    "u_vertical",
+    "u_half",
+    "u_river",
+    "u_sea_level",
+];
+
+/// The sea program's uniforms.
+pub const SEA_UNIFORMS: &[&str] = &["u_matrix", "u_half", "u_level", "u_color"];
+
+/// The place of uniform `name` in a program's list, worked out when the
+/// page is compiled: a name the list lacks does not compile.
+pub const fn place_of(list: &[&str], name: &str) -> usize {
+    let mut k = 0;
+    while k < list.len() {
+        if same(list[k].as_bytes(), name.as_bytes()) {
+            return k;
+        }
+        k += 1;
+    }
+    panic!("no uniform of that name")
+}
+
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut k = 0;
+    while k < a.len() {
+        if a[k] != b[k] {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+/// What every program starts with: the version, the precision, and the
+/// shared constants and formulas.
+fn prelude() -> String {
+    let [lx, ly, lz] = light_3d().map(|c| glsl_float(c as f64));
+    let rock = ROCK.map(|c| glsl_float(c / 255.0));
+    format!(
+        "#version 300 es\n\
+         precision highp float;\n\
+         precision highp int;\n\
+         precision highp sampler2D;\n\
+         {constants}\
+         const vec3 LIGHT = vec3({lx}, {ly}, {lz});\n\
+         const vec3 ROCK = vec3({r}, {g}, {b});\n\
+         const float RAMP_STEPS = {steps};\n\
+         const float SEA_OPACITY = {sea};\n\
+         {functions}",
+        constants = shading::glsl_constants(),
+        r = rock[0],
+        g = rock[1],
+        b = rock[2],
+        steps = glsl_float(RAMP_STEPS as f64),
+        sea = glsl_float(SEA_OPACITY),
+        functions = shading::GLSL,
+    )
+}
+
+/// Each vertex of the ground: its cell's height and normal (from the
+/// neighbours either side, one side at the map's edge, as
+/// [`crate::draw::mesh::Layout::normal`] works it out) and its water.
+const GROUND_VERTEX_MAIN: &str = r#"
+uniform sampler2D u_heights;
+uniform sampler2D u_water;
+uniform mat4 u_matrix;
+uniform ivec2 u_grid;
+uniform float u_cell;
+uniform float u_vertical;
+uniform vec2 u_half;
+out float v_height;
+out vec3 v_normal;
+out float v_water;
+float height(ivec2 c) { return texelFetch(u_heights, clamp(c, ivec2(0), u_grid - 1), 0).r; }
+void main() {
+  ivec2 c = ivec2(gl_VertexID % u_grid.x, gl_VertexID / u_grid.x);
+  ivec2 w = max(c - ivec2(1, 0), ivec2(0)), e = min(c + ivec2(1, 0), u_grid - 1);
+  ivec2 n = max(c - ivec2(0, 1), ivec2(0)), s = min(c + ivec2(0, 1), u_grid - 1);
+  float dx = slope(height(e), height(w), float(e.x - w.x), u_vertical, u_cell);
+  float dz = slope(height(s), height(n), float(s.y - n.y), u_vertical, u_cell);
+  v_normal = normalize(vec3(-dx, 1.0, -dz));
+  v_height = height(c);
+  v_water = texelFetch(u_water, c, 0).r;
+  vec3 p = vec3(float(c.x) * u_cell - u_half.x, v_height * u_vertical, float(c.y) * u_cell - u_half.y);
+  gl_Position = u_matrix * vec4(p, 1.0);
+}"#;
+
+/// Each pixel of the ground: the scheme's colour by height (the ramp),
+/// rock on steep land, river water, lit.
+const GROUND_FRAGMENT_MAIN: &str = r#"
+uniform sampler2D u_ramp;
+uniform vec3 u_river;
+uniform float u_sea_level;
+in float v_height;
+in vec3 v_normal;
+in float v_water;
+out vec4 color;
+void main() {
+  vec3 n = normalize(v_normal);
+  float h = clamp(v_height, 0.0, 1.0);
+  vec3 ground = texture(u_ramp, vec2((h * (RAMP_STEPS - 1.0) + 0.5) / RAMP_STEPS, 0.5)).rgb;
+  ground = mix(ground, ROCK, v_height >= u_sea_level ? rock_share(n.y) : 0.0);
+  ground = mix(ground, u_river, river_opacity(v_water));
+  color = vec4(ground * shade(dot(n, LIGHT)), 1.0);
+}"#;
+
+/// The sea's four corners, at its level.
+const SEA_VERTEX_MAIN: &str = r#"
+uniform mat4 u_matrix;
+uniform vec2 u_half;
+uniform float u_level;
+void main() {
+  vec2 corner = vec2(gl_VertexID % 2 == 0 ? -1.0 : 1.0, gl_VertexID < 2 ? -1.0 : 1.0) * u_half;
+  gl_Position = u_matrix * vec4(corner.x, u_level, corner.y, 1.0);
+}"#;
+
+const SEA_FRAGMENT_MAIN: &str = r#"
+uniform vec3 u_color;
+out vec4 color;
+void main() { color = vec4(u_color, SEA_OPACITY); }"#;
+
+/// The ground program's vertex and fragment shaders.
+pub fn ground() -> [String; 2] {
+    [prelude() + GROUND_VERTEX_MAIN, prelude() + GROUND_FRAGMENT_MAIN]
+}
+
+/// The sea program's vertex and fragment shaders.
+pub fn sea() -> [String; 2] {
+    [prelude() + SEA_VERTEX_MAIN, prelude() + SEA_FRAGMENT_MAIN]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names a source declares as `uniform <type> <name>;`.
+    fn uniforms(source: &str) -> Vec<&str> {
+        source
+            .lines()
+            .filter_map(|l| l.strip_prefix("uniform "))
+            .filter_map(|l| l.split_whitespace().nth(1))
+            .map(|name| name.trim_end_matches(';'))
+            .collect()
+    }
+
+    #[test]
+    fn each_program_lists_exactly_the_uniforms_it_declares() {
+        for (sources, listed) in [(ground(), GROUND_UNIFORMS), (sea(), SEA_UNIFORMS)] {
+            let mut declared: Vec<&str> = sources.iter().flat_map(|s| uniforms(s)).collect();
+            declared.sort();
+            declared.dedup();
+            let mut listed = listed.to_vec();
+            listed.sort();
+            assert_eq!(declared, listed);
+        }
+    }
+
+    #[test]
+    fn a_uniform_is_found_by_its_name() {
+        assert_eq!(place_of(GROUND_UNIFORMS, "u_heights"), 0);
+        assert_eq!(place_of(GROUND_UNIFORMS, "u_sea_level"), GROUND_UNIFORMS.len() - 1);
+        assert_eq!(place_of(SEA_UNIFORMS, "u_level"), 2);
+        assert!(std::panic::catch_unwind(|| place_of(SEA_UNIFORMS, "u_heights")).is_err());
+    }
+
+    #[test]
+    fn every_shader_starts_with_its_version_and_has_the_shared_formulas() {
+        for source in ground().iter().chain(sea().iter()) {
+            assert!(source.starts_with("#version 300 es\n"), "{source}");
+            assert!(source.contains(shading::GLSL));
+            assert_eq!(source.matches("void main()").count(), 1);
+        }
+        let [vertex, fragment] = ground();
+        assert!(vertex.contains("slope(height(e), height(w)"), "the normal is the mesh's");
+        for call in ["rock_share(n.y)", "river_opacity(v_water)", "shade(dot(n, LIGHT))"] {
+            assert!(fragment.contains(call), "{call}");
+        }
+    }
+
+    #[test]
+    fn the_constants_are_the_rust_ones() {
+        let [_, fragment] = ground();
+        let [x, y, z] = light_3d();
+        let light = format!(
+            "const vec3 LIGHT = vec3({}, {}, {});",
+            glsl_float(x as f64),
+            glsl_float(y as f64),
+            glsl_float(z as f64)
+        );
+        assert!(fragment.contains(&light), "{fragment}");
+        assert!(fragment.contains("const float RAMP_STEPS = 1024.0;"));
+        assert!(fragment.contains(&format!("const float SEA_OPACITY = {:?};", SEA_OPACITY)));
+        let rock = ROCK.map(|c| c / 255.0);
+        assert!(fragment.contains(&format!("const vec3 ROCK = vec3({:?}, {:?}, {:?});", rock[0], rock[1], rock[2])));
+    }
+}

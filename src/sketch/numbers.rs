@@ -1,0 +1,296 @@
+//! What the page and a running sketch say to each other, as numbers: how a
+//! message crosses to the sketch's worker and how what the sketch must show
+//! comes back, in a `Float64Array` (a tag, then the fields) and, where one
+//! is needed, a text (a link's query). Numbers and places in the tables
+//! keep both ends short. The status has its own table
+//! ([`crate::sketch::status`]); the page's layer only wraps these numbers
+//! in JavaScript arrays.
+//!
+//! ```
+//! use hydraulic_erosion::sketch::numbers::{message_from_numbers, message_to_numbers, Message};
+//! use hydraulic_erosion::sketch::Input;
+//! let message = Message::Input(Input::Zoom(0.9));
+//! assert_eq!(message_from_numbers(&message_to_numbers(&message)), Some(message));
+//! ```
+
+use crate::draw::color_schemes::SCHEMES;
+use crate::draw::viewport::Size;
+use crate::settings::choices::Choice;
+use crate::settings::sliders::Setting;
+use crate::settings::toggles::Toggle;
+use crate::share::link;
+use crate::sketch::{Input, Show, Start};
+
+/// From the page to the sketch.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    Input(Input),
+    /// Whether the reader can see the sketch (in view, document shown).
+    Seen(bool),
+    /// The picture as a PNG, please.
+    SavePicture,
+}
+
+// The tags that open each message's numbers
+const SET: f64 = 0.0;
+const TOGGLE: f64 = 1.0;
+const PICK_SCHEME: f64 = 2.0;
+const SITE_THEME: f64 = 3.0;
+const PLAY_PAUSE: f64 = 4.0;
+const RESTART: f64 = 5.0;
+const NEW_MAP: f64 = 6.0;
+const RESIZE: f64 = 7.0;
+const REDUCED_MOTION: f64 = 8.0;
+const SHARE: f64 = 9.0;
+const RESTING: f64 = 10.0;
+const SEEN: f64 = 11.0;
+const SAVE_PICTURE: f64 = 12.0;
+const CHOOSE: f64 = 13.0;
+const ORBIT: f64 = 14.0;
+const ORBIT_END: f64 = 15.0;
+const ZOOM: f64 = 16.0;
+const RESET_CAMERA: f64 = 17.0;
+// ... and each show's, three numbers a show
+const PLAY_STATE: f64 = 0.0;
+const SETTING: f64 = 1.0;
+const SCHEME: f64 = 2.0;
+const BUSY: f64 = 3.0;
+const LINK: f64 = 4.0;
+const SHARED: f64 = 5.0;
+const CHOICE: f64 = 6.0;
+const TOGGLED: f64 = 7.0;
+const NO_3D: f64 = 8.0;
+
+/// Numbers a show takes.
+const SHOW_NUMBERS: usize = 3;
+
+/// The place of `item` in `table`, or −1.
+fn place<T: PartialEq>(table: impl IntoIterator<Item = T>, item: T) -> f64 {
+    table.into_iter().position(|x| x == item).map_or(-1.0, |k| k as f64)
+}
+
+/// The row at place `n` of `table`, if `n` is one.
+fn row<T: Copy>(table: &[T], n: f64) -> Option<T> {
+    (n >= 0.0 && n.fract() == 0.0).then(|| table.get(n as usize).copied()).flatten()
+}
+
+fn scheme_key(n: f64) -> Option<&'static str> {
+    row(SCHEMES, n).map(|s| s.key)
+}
+
+fn scheme_place(key: &str) -> f64 {
+    place(SCHEMES.iter().map(|s| s.key), key)
+}
+
+/// A 32-bit seed, a whole number carried as a number.
+fn seed(n: f64) -> Option<u32> {
+    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
+}
+
+fn flag(on: bool) -> f64 {
+    on as u8 as f64
+}
+
+pub fn message_to_numbers(message: &Message) -> Vec<f64> {
+    match message {
+        Message::Input(input) => match input {
+            Input::Set(s, value) => vec![SET, place(Setting::ALL, *s), *value],
+            Input::Toggle(t, on) => vec![TOGGLE, place(Toggle::ALL, *t), flag(*on)],
+            Input::Choose(c, option) => vec![CHOOSE, place(Choice::ALL, *c), *option as f64],
+            Input::PickScheme(key) => vec![PICK_SCHEME, scheme_place(key)],
+            Input::SiteTheme { dark } => vec![SITE_THEME, flag(*dark)],
+            Input::PlayPause => vec![PLAY_PAUSE],
+            Input::Restart => vec![RESTART],
+            Input::NewMap { seed } => vec![NEW_MAP, *seed as f64],
+            Input::Resize(size) => vec![RESIZE, size.width, size.height, size.ratio],
+            Input::ReducedMotion(reduce) => vec![REDUCED_MOTION, flag(*reduce)],
+            Input::Share => vec![SHARE],
+            Input::Resting => vec![RESTING],
+            Input::Orbit { dx, dy } => vec![ORBIT, *dx, *dy],
+            Input::OrbitEnd => vec![ORBIT_END],
+            Input::Zoom(factor) => vec![ZOOM, *factor],
+            Input::ResetCamera => vec![RESET_CAMERA],
+        },
+        Message::Seen(seen) => vec![SEEN, flag(*seen)],
+        Message::SavePicture => vec![SAVE_PICTURE],
+    }
+}
+
+/// The message these numbers carry, or `None` if they carry none of ours.
+pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
+    let at = |k: usize| n.get(k).copied();
+    let input = match *n.first()? {
+        SET => Input::Set(row(&Setting::ALL, at(1)?)?, at(2)?),
+        TOGGLE => Input::Toggle(row(&Toggle::ALL, at(1)?)?, at(2)? != 0.0),
+        CHOOSE => Input::Choose(row(&Choice::ALL, at(1)?)?, at(2)? as usize),
+        PICK_SCHEME => Input::PickScheme(scheme_key(at(1)?).unwrap_or_default().to_string()),
+        SITE_THEME => Input::SiteTheme { dark: at(1)? != 0.0 },
+        PLAY_PAUSE => Input::PlayPause,
+        RESTART => Input::Restart,
+        NEW_MAP => Input::NewMap { seed: seed(at(1)?)? },
+        RESIZE => Input::Resize(Size::new(at(1)?, at(2)?, at(3)?)),
+        REDUCED_MOTION => Input::ReducedMotion(at(1)? != 0.0),
+        SHARE => Input::Share,
+        RESTING => Input::Resting,
+        ORBIT => Input::Orbit { dx: at(1)?, dy: at(2)? },
+        ORBIT_END => Input::OrbitEnd,
+        ZOOM => Input::Zoom(at(1)?),
+        RESET_CAMERA => Input::ResetCamera,
+        SEEN => return Some(Message::Seen(at(1)? != 0.0)),
+        SAVE_PICTURE => return Some(Message::SavePicture),
+        _ => return None,
+    };
+    Some(Message::Input(input))
+}
+
+/// Shows as numbers, three a show, and the text of the last link among
+/// them (a later link in the same report supersedes an earlier one).
+pub fn shows_to_numbers(shows: &[Show]) -> (Vec<f64>, Option<&str>) {
+    let mut numbers = Vec::with_capacity(shows.len() * SHOW_NUMBERS);
+    let mut query = None;
+    for show in shows {
+        numbers.extend(match show {
+            Show::PlayState { looping } => [PLAY_STATE, flag(*looping), 0.0],
+            Show::Setting(s, value) => [SETTING, place(Setting::ALL, *s), *value],
+            Show::Choice(c, option) => [CHOICE, place(Choice::ALL, *c), *option as f64],
+            Show::Toggle(t, on) => [TOGGLED, place(Toggle::ALL, *t), flag(*on)],
+            Show::Scheme(key) => [SCHEME, scheme_place(key), 0.0],
+            Show::Busy(busy) => [BUSY, flag(*busy), 0.0],
+            Show::Link(q) => {
+                query = Some(q.as_str());
+                [LINK, 0.0, 0.0]
+            }
+            Show::Shared { exact } => [SHARED, flag(*exact), 0.0],
+            Show::No3d => [NO_3D, 0.0, 0.0],
+        });
+    }
+    (numbers, query)
+}
+
+/// The shows these numbers carry (a show of no kind of ours is left out).
+pub fn shows_from_numbers(numbers: &[f64], query: Option<&str>) -> Vec<Show> {
+    let show = |s: &[f64]| {
+        Some(match s[0] {
+            PLAY_STATE => Show::PlayState { looping: s[1] != 0.0 },
+            SETTING => Show::Setting(row(&Setting::ALL, s[1])?, s[2]),
+            CHOICE => Show::Choice(row(&Choice::ALL, s[1])?, s[2] as usize),
+            TOGGLED => Show::Toggle(row(&Toggle::ALL, s[1])?, s[2] != 0.0),
+            SCHEME => Show::Scheme(scheme_key(s[1])?),
+            BUSY => Show::Busy(s[1] != 0.0),
+            LINK => Show::Link(query?.to_string()),
+            SHARED => Show::Shared { exact: s[1] != 0.0 },
+            NO_3D => Show::No3d,
+            _ => return None,
+        })
+    };
+    numbers.chunks_exact(SHOW_NUMBERS).filter_map(show).collect()
+}
+
+/// How a sketch starts, as the page sends it to a worker: the link as a
+/// query (with its seed), and the rest as numbers.
+pub fn start_to_numbers(start: &Start) -> (Vec<f64>, String) {
+    let s = start.size;
+    let numbers =
+        vec![flag(start.capped), flag(start.site_dark), flag(start.reduced_motion), s.width, s.height, s.ratio];
+    (numbers, link::write(&start.link))
+}
+
+pub fn start_from_numbers(numbers: &[f64], query: &str) -> Option<Start> {
+    let [capped, dark, reduced, width, height, ratio] = numbers.try_into().ok()?;
+    Some(Start {
+        link: link::read(query).link,
+        capped: capped != 0.0,
+        site_dark: dark != 0.0,
+        reduced_motion: reduced != 0.0,
+        size: Size::new(width, height, ratio),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One of every input, every field away from its zero.
+    fn every_input() -> Vec<Input> {
+        vec![
+            Input::Set(Setting::BrushRadius, 4.0),
+            Input::Toggle(Toggle::Debug, true),
+            Input::Choose(Choice::MapSize, 2),
+            Input::PickScheme("blueprint".into()),
+            Input::SiteTheme { dark: true },
+            Input::PlayPause,
+            Input::Restart,
+            Input::NewMap { seed: u32::MAX },
+            Input::Resize(Size::new(640.5, 360.0, 1.5)),
+            Input::ReducedMotion(true),
+            Input::Share,
+            Input::Resting,
+            Input::Orbit { dx: -12.5, dy: 3.0 },
+            Input::OrbitEnd,
+            Input::Zoom(0.9),
+            Input::ResetCamera,
+        ]
+    }
+
+    #[test]
+    fn every_message_crosses_and_comes_back_unchanged() {
+        let inputs = every_input().into_iter().map(Message::Input);
+        let messages: Vec<Message> =
+            inputs.chain([Message::Seen(false), Message::Seen(true), Message::SavePicture]).collect();
+        let mut tags: Vec<u64> = Vec::new();
+        for message in messages {
+            let numbers = message_to_numbers(&message);
+            tags.push(numbers[0] as u64);
+            assert_eq!(message_from_numbers(&numbers), Some(message));
+        }
+        let count = tags.len();
+        tags.sort();
+        tags.dedup();
+        assert_eq!(tags.len(), count - 1, "a tag a kind of message (Seen twice)");
+    }
+
+    #[test]
+    fn numbers_that_are_no_message_give_none() {
+        assert_eq!(message_from_numbers(&[]), None);
+        assert_eq!(message_from_numbers(&[NEW_MAP, 1.5]), None, "seeds are whole numbers");
+        assert_eq!(message_from_numbers(&[SET, 99.0, 1.0]), None, "no such setting");
+        assert_eq!(message_from_numbers(&[SET, 0.5, 1.0]), None, "no row between rows");
+        assert_eq!(message_from_numbers(&[SET, 1.0]), None, "a setting needs its value");
+        assert_eq!(message_from_numbers(&[77.0]), None, "no such message");
+    }
+
+    #[test]
+    fn every_show_crosses_and_comes_back_unchanged() {
+        let shows = vec![
+            Show::PlayState { looping: false },
+            Show::Setting(Setting::SeaLevel, 0.31),
+            Show::Choice(Choice::Terrain, 1),
+            Show::Toggle(Toggle::Trees, true),
+            Show::Scheme("site_dark"),
+            Show::Busy(true),
+            Show::Link("he-v=3&he-seed=3".into()),
+            Show::Shared { exact: true },
+            Show::No3d,
+        ];
+        let (numbers, query) = shows_to_numbers(&shows);
+        assert_eq!(numbers.len(), shows.len() * SHOW_NUMBERS);
+        assert_eq!(shows_from_numbers(&numbers, query), shows);
+        let links = [Show::Link("he-seed=1".into()), Show::Link("he-seed=2".into())];
+        let (numbers, query) = shows_to_numbers(&links);
+        assert_eq!(query, Some("he-seed=2"), "the latest link is the one that counts");
+        assert_eq!(shows_from_numbers(&numbers, None), [], "a link without its text is no link");
+        assert_eq!(shows_from_numbers(&[99.0, 0.0, 0.0, BUSY, 1.0, 0.0], None), [Show::Busy(true)]);
+    }
+
+    #[test]
+    fn a_start_crosses_and_comes_back_unchanged() {
+        let mut start = Start::fresh(42, Size::new(300.0, 200.0, 2.0));
+        start.link =
+            link::read("he-seed=42&he-drops=900&he-t=300e.5t.01&he-debug=1&he-terrain=ridged&he-preset=tutorial").link;
+        start.capped = true;
+        start.site_dark = true;
+        let (numbers, query) = start_to_numbers(&start);
+        assert_eq!(start_from_numbers(&numbers, &query), Some(start));
+        assert_eq!(start_from_numbers(&numbers[1..], &query), None);
+    }
+}
