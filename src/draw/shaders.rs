@@ -11,7 +11,7 @@
 //! ([`GROUND_UNIFORMS`], [`SEA_UNIFORMS`]), so the page can look them up
 //! once per program.
 
-use crate::draw::shading::{self, glsl_float, ROCK};
+use crate::draw::shading::{self, glsl_float, NumberText, ROCK};
 use crate::draw::view_3d::{light_3d, RAMP_STEPS, SEA_OPACITY};
 
 /// The ground program's uniforms, in the order the page keeps their
@@ -61,9 +61,9 @@ const fn same(a: &[u8], b: &[u8]) -> bool {
 
 /// What every program starts with: the version, the precision, and the
 /// shared constants and formulas.
-fn prelude() -> String {
-    let [lx, ly, lz] = light_3d().map(|c| glsl_float(c as f64));
-    let rock = ROCK.map(|c| glsl_float(c / 255.0));
+fn prelude(text: NumberText) -> String {
+    let [lx, ly, lz] = light_3d().map(|c| glsl_float(c as f64, text));
+    let rock = ROCK.map(|c| glsl_float(c / 255.0, text));
     format!(
         "#version 300 es\n\
          precision highp float;\n\
@@ -75,12 +75,12 @@ fn prelude() -> String {
          const float RAMP_STEPS = {steps};\n\
          const float SEA_OPACITY = {sea};\n\
          {functions}",
-        constants = shading::glsl_constants(),
+        constants = shading::glsl_constants(text),
         r = rock[0],
         g = rock[1],
         b = rock[2],
-        steps = glsl_float(RAMP_STEPS as f64),
-        sea = glsl_float(SEA_OPACITY),
+        steps = glsl_float(RAMP_STEPS as f64, text),
+        sea = glsl_float(SEA_OPACITY, text),
         functions = shading::GLSL,
     )
 }
@@ -147,19 +147,21 @@ uniform vec3 u_color;
 out vec4 color;
 void main() { color = vec4(u_color, SEA_OPACITY); }"#;
 
-/// The ground program's vertex and fragment shaders.
-pub fn ground() -> [String; 2] {
-    [prelude() + GROUND_VERTEX_MAIN, prelude() + GROUND_FRAGMENT_MAIN]
+/// The ground program's vertex and fragment shaders, numbers written by
+/// `text`.
+pub fn ground(text: NumberText) -> [String; 2] {
+    [prelude(text) + GROUND_VERTEX_MAIN, prelude(text) + GROUND_FRAGMENT_MAIN]
 }
 
 /// The sea program's vertex and fragment shaders.
-pub fn sea() -> [String; 2] {
-    [prelude() + SEA_VERTEX_MAIN, prelude() + SEA_FRAGMENT_MAIN]
+pub fn sea(text: NumberText) -> [String; 2] {
+    [prelude(text) + SEA_VERTEX_MAIN, prelude(text) + SEA_FRAGMENT_MAIN]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::shading::rust_numbers;
 
     /// The names a source declares as `uniform <type> <name>;`.
     fn uniforms(source: &str) -> Vec<&str> {
@@ -173,7 +175,7 @@ mod tests {
 
     #[test]
     fn each_program_lists_exactly_the_uniforms_it_declares() {
-        for (sources, listed) in [(ground(), GROUND_UNIFORMS), (sea(), SEA_UNIFORMS)] {
+        for (sources, listed) in [(ground(&rust_numbers), GROUND_UNIFORMS), (sea(&rust_numbers), SEA_UNIFORMS)] {
             let mut declared: Vec<&str> = sources.iter().flat_map(|s| uniforms(s)).collect();
             declared.sort();
             declared.dedup();
@@ -193,12 +195,12 @@ mod tests {
 
     #[test]
     fn every_shader_starts_with_its_version_and_has_the_shared_formulas() {
-        for source in ground().iter().chain(sea().iter()) {
+        for source in ground(&rust_numbers).iter().chain(sea(&rust_numbers).iter()) {
             assert!(source.starts_with("#version 300 es\n"), "{source}");
             assert!(source.contains(shading::GLSL));
             assert_eq!(source.matches("void main()").count(), 1);
         }
-        let [vertex, fragment] = ground();
+        let [vertex, fragment] = ground(&rust_numbers);
         assert!(vertex.contains("slope(height(e), height(w)"), "the normal is the mesh's");
         for call in ["rock_share(n.y)", "river_opacity(v_water)", "shade(dot(n, LIGHT))"] {
             assert!(fragment.contains(call), "{call}");
@@ -207,13 +209,13 @@ mod tests {
 
     #[test]
     fn the_constants_are_the_rust_ones() {
-        let [_, fragment] = ground();
+        let [_, fragment] = ground(&rust_numbers);
         let [x, y, z] = light_3d();
         let light = format!(
             "const vec3 LIGHT = vec3({}, {}, {});",
-            glsl_float(x as f64),
-            glsl_float(y as f64),
-            glsl_float(z as f64)
+            glsl_float(x as f64, &rust_numbers),
+            glsl_float(y as f64, &rust_numbers),
+            glsl_float(z as f64, &rust_numbers)
         );
         assert!(fragment.contains(&light), "{fragment}");
         assert!(fragment.contains("const float RAMP_STEPS = 1024.0;"));

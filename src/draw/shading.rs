@@ -100,8 +100,18 @@ shared_functions! {
         * clamp(RIVER_OPACITY + RIVER_OPACITY_PER_DOUBLING * log2(max(water, RIVER_START) / RIVER_START), 0.0, 1.0);
 }
 
+/// Writes a number's shortest decimal text: JavaScript's `String(n)` in the
+/// page (which keeps float formatting, a large part of any module that has
+/// it, out of the page's wasm), Rust's `{:?}` natively ([`rust_numbers`]).
+pub type NumberText<'a> = &'a dyn Fn(f64) -> String;
+
+/// Rust's own shortest decimal text of a number.
+pub fn rust_numbers(value: f64) -> String {
+    format!("{value:?}")
+}
+
 /// The constants the shared functions use, as GLSL declarations.
-pub fn glsl_constants() -> String {
+pub fn glsl_constants(text: NumberText) -> String {
     let floats = [
         ("AMBIENT", AMBIENT),
         ("LIGHT_GAIN", LIGHT_GAIN),
@@ -111,12 +121,13 @@ pub fn glsl_constants() -> String {
         ("RIVER_OPACITY", RIVER_OPACITY),
         ("RIVER_OPACITY_PER_DOUBLING", RIVER_OPACITY_PER_DOUBLING),
     ];
-    floats.iter().map(|(name, value)| format!("const float {name} = {};\n", glsl_float(*value))).collect()
+    floats.iter().map(|(name, value)| format!("const float {name} = {};\n", glsl_float(*value, text))).collect()
 }
 
-/// A number as a GLSL float literal: always with a decimal point.
-pub fn glsl_float(value: f64) -> String {
-    let text = format!("{value:?}");
+/// A number as a GLSL float literal: always with a decimal point or an
+/// exponent (GLSL ES turns no integer into a float by itself).
+pub fn glsl_float(value: f64, text: NumberText) -> String {
+    let text = text(value);
     if text.contains(['.', 'e']) {
         text
     } else {
@@ -174,7 +185,7 @@ mod tests {
         assert_eq!(GLSL.matches(") { return ").count(), 5);
         // Every upper-case name the functions use is declared, with the
         // Rust value
-        let constants = glsl_constants();
+        let constants = glsl_constants(&rust_numbers);
         let mut used: Vec<&str> = GLSL
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .filter(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
@@ -194,8 +205,10 @@ mod tests {
 
     #[test]
     fn glsl_floats_always_have_a_point() {
-        assert_eq!(glsl_float(250.0), "250.0");
-        assert_eq!(glsl_float(0.45), "0.45");
-        assert_eq!(glsl_float(1e-7), "1e-7");
+        assert_eq!(glsl_float(250.0, &rust_numbers), "250.0");
+        assert_eq!(glsl_float(0.45, &rust_numbers), "0.45");
+        assert_eq!(glsl_float(1e-7, &rust_numbers), "1e-7");
+        // As JavaScript writes whole numbers
+        assert_eq!(glsl_float(250.0, &|_| "250".to_string()), "250.0");
     }
 }

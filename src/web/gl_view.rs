@@ -25,7 +25,7 @@ use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, SEA_UNIFORMS};
 use crate::draw::view_3d::{self, Drawn, Scene, RAMP_STEPS};
 use crate::grid::Grid;
 
-use super::dom::warn;
+use super::dom::{number_text, warn};
 use super::surface::Surface;
 
 /// A linked program and its uniforms' locations, looked up once, in the
@@ -169,7 +169,7 @@ impl GlView {
         let ramp = texture()?;
         gl.tex_parameteri(Gl::TEXTURE_2D, Gl::TEXTURE_MIN_FILTER, Gl::LINEAR as i32);
         gl.tex_parameteri(Gl::TEXTURE_2D, Gl::TEXTURE_MAG_FILTER, Gl::LINEAR as i32);
-        let ground = Program::new(gl, shaders::ground(), GROUND_UNIFORMS)?;
+        let ground = Program::new(gl, shaders::ground(&number_text), GROUND_UNIFORMS)?;
         // Each texture has its unit for good
         gl.use_program(Some(&ground.program));
         for (unit, at) in [(0, U_HEIGHTS), (1, U_WATER), (2, U_RAMP)] {
@@ -177,7 +177,7 @@ impl GlView {
         }
         Ok(Resources {
             ground,
-            sea: Program::new(gl, shaders::sea(), SEA_UNIFORMS)?,
+            sea: Program::new(gl, shaders::sea(&number_text), SEA_UNIFORMS)?,
             heights: texture()?,
             water: texture()?,
             ramp,

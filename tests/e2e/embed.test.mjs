@@ -124,7 +124,12 @@ async function busyClock(context, page) {
 }
 
 const scrollTo = (page, y) => page.evaluate(y => window.scrollTo(0, y), y)
-const resting = (page, yes) => page.waitForFunction(yes => window.pageState().resting === yes, yes)
+// Resting as the page sees it, and as the sketch does: once it is settled it
+// has handled being out of sight, so no frame of its is still to come
+const resting = (page, yes) => page.waitForFunction(yes => {
+  const state = window.pageState()
+  return state.resting === yes && state.settled
+}, yes)
 
 test('the drop-in rests while scrolled out of view or hidden, and carries on when back; a pause stays a pause', async () => {
   const { page, context, problems } = await visit('/blog/long-post/', { width: 1000, height: 700 })
