@@ -3,6 +3,11 @@
 //! typed arrays, copied once out of the simulation's flat buffers, never as
 //! one object per item.
 //!
+//! The page's module is the article's sketch alone: what needs more (another
+//! terrain shape or preset, traced rivers, a talus, trees) throws, and
+//! `hydraulic-erosion-full.js`, built beside it, has everything
+//! ([`crate::sketch::builds`]).
+//!
 //! ```js
 //! import init, { Terrain } from './hydraulic-erosion.js'
 //! await init()
@@ -19,7 +24,9 @@ use crate::draw::map_view::MapView;
 use crate::flora::trees::{skeleton, Forest};
 use crate::settings::choices::{Choice, Preset, CHOICES};
 use crate::settings::sliders::{Setting, SLIDERS};
+use crate::sketch::{builds, Input};
 use crate::terrain;
+use crate::FULL;
 
 /// A map and the rain on it.
 #[wasm_bindgen(js_name = Terrain)]
@@ -78,6 +85,12 @@ impl ContourLines {
     }
 }
 
+/// An error for what only the full build has, in the article's build (the
+/// page's first download).
+fn needs_the_full_build(what: &str) -> JsError {
+    JsError::new(&format!("{what} needs the full build: import hydraulic-erosion-full.js"))
+}
+
 fn setting(name: &str) -> Result<Setting, JsError> {
     Setting::from_name(name).ok_or_else(|| JsError::new(&format!("no setting called {name:?}")))
 }
@@ -123,7 +136,11 @@ impl JsTerrain {
     /// into range; a non-finite value is ignored. Returns the value in force.
     /// Throws for an unknown name.
     pub fn set(&mut self, name: &str, value: f64) -> Result<f64, JsError> {
-        Ok(self.inner.set(setting(name)?, value))
+        let setting = setting(name)?;
+        if !FULL && builds::input_needs_full(&Input::Set(setting, value)) {
+            return Err(needs_the_full_build(&format!("{name} above 0")));
+        }
+        Ok(self.inner.set(setting, value))
     }
 
     /// A slider's value by name. Throws for an unknown name.
@@ -144,6 +161,9 @@ impl JsTerrain {
             let known: Vec<&str> = choice.row().options.iter().map(|(key, _)| *key).collect();
             JsError::new(&format!("{name} has no option {option:?} (it has {})", known.join(", ")))
         })?;
+        if !FULL && builds::input_needs_full(&Input::Choose(choice, index)) {
+            return Err(needs_the_full_build(&format!("{name} {option}")));
+        }
         match choice {
             Choice::Preset => self.inner.pick_preset(Preset::ALL[index]),
             _ => {
@@ -203,21 +223,27 @@ impl JsTerrain {
     /// The trees standing on the terrain shown (the procedural generation
     /// article's, on Poisson disc spots of the seed), as x, y, size (in
     /// cells) and spot, four numbers a tree.
-    pub fn trees(&mut self) -> Float32Array {
+    pub fn trees(&mut self) -> Result<Float32Array, JsError> {
+        if !FULL {
+            return Err(needs_the_full_build("trees()"));
+        }
         let forest = Forest::kept_for(&mut self.forest, self.inner.seed(), self.inner.grid());
         forest.sample(usize::MAX);
         let trees = forest.standing(self.map.shown(&self.inner), self.inner.settings().sea_level(), None);
         let flat: Vec<f32> = trees.iter().flat_map(|t| [t.x, t.y, t.size, t.spot as f32]).collect();
-        Float32Array::from(&flat[..])
+        Ok(Float32Array::from(&flat[..]))
     }
 
     /// The branches of the tree on `spot`, grown by space colonisation: x0
     /// y0 x1 y1 segments in units of the tree's size, from the middle of its
     /// crown.
     #[wasm_bindgen(js_name = treeSkeleton)]
-    pub fn tree_skeleton(&self, spot: u32) -> Float32Array {
+    pub fn tree_skeleton(&self, spot: u32) -> Result<Float32Array, JsError> {
+        if !FULL {
+            return Err(needs_the_full_build("treeSkeleton()"));
+        }
         let segments: Vec<f32> = skeleton(self.inner.seed(), spot as usize).iter().flatten().copied().collect();
-        Float32Array::from(&segments[..])
+        Ok(Float32Array::from(&segments[..]))
     }
 
     /// The heights now, row by row (a copy).

@@ -24,6 +24,13 @@
 //! | [`settings`] | the tables of sliders, toggles, choices and presets |
 //! | [`grid`], [`unit_random`], [`float_min_max`] | a map's cells; small helpers every layer uses |
 
+/// Whether this is the full build: with the tutorial's and the landscape's
+/// systems and the 3D view. The page's first download is the article's
+/// sketch alone and fetches the full build when a reader or a link first
+/// needs it ([`sketch::builds`]); what only the full build runs is reached
+/// behind this constant, so the other build leaves it out.
+pub const FULL: bool = cfg!(feature = "full");
+
 pub mod bindings;
 pub mod draw;
 pub mod erosion;

@@ -21,6 +21,7 @@
 //! assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
 //! ```
 
+pub mod builds;
 pub mod numbers;
 pub mod status;
 
@@ -37,13 +38,14 @@ use crate::flora::trees::{Forest, Tree};
 use crate::hydrology::traced_rivers;
 use crate::settings::choices::{Choice, Preset, RiverStyle};
 use crate::settings::presets;
-use crate::settings::sliders::Setting;
+use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
 use crate::unit_random::unit_f32;
+use crate::FULL;
 use status::Status;
 
 /// A tree whose crown is at least this many pixels across on screen (on a
@@ -201,6 +203,25 @@ pub enum Show {
     Shared { exact: bool },
     /// The 3D view cannot be drawn in this browser: the map stays 2D.
     No3d,
+}
+
+/// What a sketch hands to another build of itself (with its link, see
+/// [`Sketch::handover`]) so that one carries on exactly where it was: its
+/// ground now and how it got there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carried {
+    /// The settings in force now.
+    pub settings: Settings,
+    pub heights: Vec<f32>,
+    pub drops: u64,
+    pub steps: u64,
+    pub frames: u64,
+    pub looping: bool,
+    /// Whether its timeline is exact (a link replays it).
+    pub exact: bool,
+    /// Whether the replay under way, if any, was cut down to what a link
+    /// replays.
+    pub capped: bool,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -387,10 +408,59 @@ impl Sketch {
         }
     }
 
+    /// What another build of the sketch needs to carry on exactly where this
+    /// one is ([`Sketch::resume`]): the link (to a replay's end, if one is
+    /// under way) and the state it does not carry.
+    pub fn handover(&self) -> (MapLink, Carried) {
+        let mut link = self.link();
+        if let Some(r) = &self.replaying {
+            link.drops = r.replay.target();
+        }
+        let t = &self.terrain;
+        let carried = Carried {
+            settings: t.settings().clone(),
+            heights: t.heights().to_vec(),
+            drops: t.drops(),
+            steps: t.steps(),
+            frames: self.frames,
+            looping: self.looping,
+            exact: self.timeline.is_exact(),
+            capped: self.replaying.as_ref().is_some_and(|r| r.capped),
+        };
+        (link, carried)
+    }
+
+    /// A sketch that carries on where another build's was, from its
+    /// [`Sketch::handover`]: `start` holds the link (the page's theme, motion
+    /// preference and size as now). The map is the other's to the bit, and a
+    /// replay under way goes on from where it was. None if the heights do
+    /// not fit the link's map.
+    pub fn resume(start: Start, carried: Carried) -> Option<Sketch> {
+        let (target, changes) = (start.link.drops, start.link.timeline.clone());
+        let mut sketch = Sketch::new(start);
+        let Carried { settings, heights, drops, steps, frames, looping, exact, capped } = carried;
+        if !sketch.terrain.carry_on(&settings, heights, drops, steps) {
+            return None;
+        }
+        if !exact {
+            sketch.timeline.overflow();
+        }
+        sketch.frames = frames;
+        sketch.looping = looping;
+        sketch.replaying = (target > drops).then(|| Replaying { replay: Replay::new(target, changes), capped });
+        sketch.shows.retain(|s| *s != Show::Busy(true));
+        Some(sketch)
+    }
+
     /// Takes an input at time `now` (milliseconds). A reader's change stops
     /// a replay under way where it is first, so the map is never left in a
     /// state no link describes.
     pub fn input(&mut self, input: Input, now: f64) {
+        // The page hands the sketch to the full build before such an input
+        // reaches the article's: were one to come, it changes nothing
+        if !FULL && builds::input_needs_full(&input) {
+            return;
+        }
         if input.changes_the_map() {
             self.cancel_replay();
         }
@@ -640,7 +710,7 @@ impl Sketch {
         self.view_waiting = false;
         self.trees = 0;
         self.trees_growing = false;
-        if self.toggles.get(Toggle::View) {
+        if FULL && self.toggles.get(Toggle::View) {
             match self.draw_3d(painter) {
                 Drawn::Drawn => return,
                 Drawn::NotYet => {
@@ -663,11 +733,11 @@ impl Sketch {
             painter.contours(self.map.contours(&self.terrain), scheme, view);
         }
         let rivers = self.toggles.get(Toggle::Rivers);
-        let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
+        let traced = FULL && self.terrain.choices().river_style() == RiverStyle::Traced;
         if rivers && !traced {
             self.update_rivers();
         }
-        if self.toggles.get(Toggle::Trees) {
+        if FULL && self.toggles.get(Toggle::Trees) {
             let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);
             self.trees = trees.len();
             painter.trees(&trees, scheme, view);

@@ -17,11 +17,15 @@ use crate::settings::choices::{Choice, Choices, Preset, Shape};
 use crate::settings::presets;
 use crate::settings::sliders::{Setting, Settings};
 use crate::unit_random::unit_f64;
+use crate::FULL;
 
 /// Rain stops by itself after this many drops; play carries on from there.
 pub const RAIN_TARGET: u64 = 300_000;
 /// The tutorial's rain: 100 batches of 1,000 drops.
 pub const TUTORIAL_RAIN_TARGET: u64 = 100_000;
+/// Steps of the generator a drop takes: two numbers of 64 bits, each two of
+/// the generator's 32-bit steps, for where it lands (either preset's drop).
+const GENERATOR_STEPS_PER_DROP: u64 = 4;
 /// In debug mode, the routes of at most this many drops are kept.
 pub const MAX_PATHS: usize = 40;
 
@@ -136,6 +140,30 @@ impl Terrain {
         self.paths.clear();
     }
 
+    /// Carries on where another build of the sketch left this terrain (same
+    /// seed and choices): `heights` after `drops` drops and `steps` steps,
+    /// with `settings` in force now. The generator is moved on past those
+    /// drops, so the next ones fall exactly where they would have. False,
+    /// changing nothing, if the heights are not one a cell.
+    pub fn carry_on(&mut self, settings: &Settings, heights: Vec<f32>, drops: u64, steps: u64) -> bool {
+        if heights.len() != self.grid.cells() {
+            return false;
+        }
+        // Only those that shape the rain can differ from the start's, and
+        // none of those builds a new ground
+        for setting in Setting::ALL {
+            self.set(setting, settings.get(setting));
+        }
+        self.heights = heights;
+        self.drops = drops;
+        self.steps = steps;
+        self.rng = Pcg32::seed_from_u64(self.seed as u64);
+        self.rng.advance(GENERATOR_STEPS_PER_DROP * drops);
+        self.edition += 1;
+        self.paths.clear();
+        true
+    }
+
     /// Builds the starting ground again from the seed, settings and shape.
     fn build(&mut self) {
         self.original = starting_ground(self.seed, &self.noise, self.grid, self.choices.shape(), &self.settings);
@@ -204,7 +232,7 @@ impl Terrain {
                 self.paths.push(path);
             }
             self.drops += 1;
-            if self.drops % THERMAL_EVERY == 0 && self.settings.talus() > 0.0 {
+            if FULL && self.drops % THERMAL_EVERY == 0 && self.settings.talus() > 0.0 {
                 self.thermal.pass(self.grid, &mut self.heights, self.settings.talus(), AMOUNT);
             }
         }
@@ -224,7 +252,7 @@ impl Terrain {
     /// (also the landscape's) inside the last row and column.
     fn drop(&mut self, path: Option<&mut Vec<[f32; 2]>>) -> u32 {
         let Grid { cols, rows } = self.grid;
-        if self.choices.preset().is_the_tutorials() {
+        if FULL && self.choices.preset().is_the_tutorials() {
             let rules = TutorialRules {
                 inertia: self.settings.inertia(),
                 erosion_rate: self.settings.erosion(),
@@ -315,6 +343,8 @@ impl Terrain {
 /// The ground before any rain, for a shape on a grid: the article's island,
 /// the tutorial's warped or ridged simplex fBm seeded by the seed, or the
 /// procedural generation article's diamond-square, each stretched to 0..1.
+/// The article's build makes the island alone: it is never given another
+/// shape ([`crate::sketch::builds`]).
 pub fn starting_ground(seed: u32, noise: &FractalNoise, grid: Grid, shape: Shape, settings: &Settings) -> Vec<f32> {
     let scale = settings.terrain_scale();
     let octaves =
@@ -322,6 +352,7 @@ pub fn starting_ground(seed: u32, noise: &FractalNoise, grid: Grid, shape: Shape
     let simplex = || simplex_fbm::simplex(seed);
     match shape {
         Shape::Island => island(noise, grid, scale),
+        _ if !FULL => island(noise, grid, scale),
         Shape::Warped => {
             let noise = simplex();
             simplex_fbm::map(grid, scale, octaves, |x, z, o, s| simplex_fbm::warped(&noise, x, z, o, s))

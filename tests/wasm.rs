@@ -64,9 +64,9 @@ fn shapes_sizes_and_presets_are_chosen_by_name() {
     assert_eq!(t.rivers().water().length(), 512 * 512);
     assert!(t.choose("terrain", "mountains").is_err());
     t.choose("preset", "landscape").unwrap();
-    let trees = t.trees().to_vec();
+    let trees = t.trees().expect("the full build has trees").to_vec();
     assert!(trees.len() > 4 * 100 && trees.len() % 4 == 0, "{} numbers", trees.len());
-    let skeleton = t.tree_skeleton(trees[3] as u32).to_vec();
+    let skeleton = t.tree_skeleton(trees[3] as u32).expect("and their branches").to_vec();
     assert!(skeleton.len() > 4 * 10 && skeleton.len() % 4 == 0);
     assert!(t.choose("colour", "red").is_err());
     assert!(t.chosen("nothing").is_err());

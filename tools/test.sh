@@ -12,6 +12,8 @@ say "format and lints"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+# The page's first download: the article's sketch alone (src/sketch/builds.rs)
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features page --lib -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features heightmap-encoder --bin heightmap-encoder -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features mesh-exporter --bin mesh-exporter -- -D warnings
 

@@ -27,6 +27,7 @@ use crate::hydrology::flow_accumulation::flow_accumulation;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::{wander, Rivers};
 use crate::terrain::Terrain;
+use crate::FULL;
 
 /// What is drawn from a terrain, and the buffers it is worked out in.
 #[derive(Default)]
@@ -77,7 +78,7 @@ impl MapView {
     /// tutorial's flow accumulation straight over it.
     pub fn rivers(&mut self, terrain: &Terrain) -> &Drainage {
         let (grid, shown) = (terrain.grid(), self.shown(terrain));
-        if terrain.choices().preset().is_the_tutorials() {
+        if FULL && terrain.choices().preset().is_the_tutorials() {
             self.tutorial_rivers = flow_accumulation(grid, shown);
             return &self.tutorial_rivers;
         }

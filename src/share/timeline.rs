@@ -68,6 +68,13 @@ impl Timeline {
         Timeline { start: settings.clone(), changes, overflowed: false }
     }
 
+    /// Notes that the changes outgrew [`MAX_CHARS`] (as a timeline handed on
+    /// from another build of the sketch had).
+    pub fn overflow(&mut self) {
+        self.overflowed = true;
+        self.changes.clear();
+    }
+
     /// Starts again from `settings`, as a restart, a new seed or a new
     /// terrain scale does.
     pub fn restart(&mut self, settings: &Settings) {

@@ -19,7 +19,8 @@ use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
 use crate::share::link;
-use crate::sketch::{Input, Show, Start};
+use crate::sketch::status::Field;
+use crate::sketch::{Carried, Input, Show, Start};
 
 /// From the page to the sketch.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +30,9 @@ pub enum Message {
     Seen(bool),
     /// The picture as a PNG, please.
     SavePicture,
+    /// Hand yourself over to the full build, please ([`crate::sketch::Sketch::handover`]),
+    /// and stop.
+    HandOver,
 }
 
 // The tags that open each message's numbers
@@ -50,6 +54,7 @@ const ORBIT: f64 = 14.0;
 const ORBIT_END: f64 = 15.0;
 const ZOOM: f64 = 16.0;
 const RESET_CAMERA: f64 = 17.0;
+const HAND_OVER: f64 = 18.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -113,6 +118,7 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
         },
         Message::Seen(seen) => vec![SEEN, flag(*seen)],
         Message::SavePicture => vec![SAVE_PICTURE],
+        Message::HandOver => vec![HAND_OVER],
     }
 }
 
@@ -138,6 +144,7 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         RESET_CAMERA => Input::ResetCamera,
         SEEN => return Some(Message::Seen(at(1)? != 0.0)),
         SAVE_PICTURE => return Some(Message::SavePicture),
+        HAND_OVER => return Some(Message::HandOver),
         _ => return None,
     };
     Some(Message::Input(input))
@@ -206,6 +213,37 @@ pub fn start_from_numbers(numbers: &[f64], query: &str) -> Option<Start> {
     })
 }
 
+/// What a sketch carries to another build of itself ([`Carried`]), but its
+/// heights (which travel as they are): numbers, field after field.
+pub fn carried_to_numbers(carried: &Carried) -> Vec<f64> {
+    let mut out = Vec::new();
+    carried.drops.write(&mut out);
+    carried.steps.write(&mut out);
+    carried.frames.write(&mut out);
+    carried.looping.write(&mut out);
+    carried.exact.write(&mut out);
+    carried.capped.write(&mut out);
+    carried.settings.write(&mut out);
+    out
+}
+
+/// [`Carried`] back from its numbers and heights; `None` for numbers that
+/// are not one's.
+pub fn carried_from_numbers(numbers: &[f64], heights: Vec<f32>) -> Option<Carried> {
+    let mut n = numbers.iter().copied();
+    let carried = Carried {
+        drops: Field::read(&mut n)?,
+        steps: Field::read(&mut n)?,
+        frames: Field::read(&mut n)?,
+        looping: Field::read(&mut n)?,
+        exact: Field::read(&mut n)?,
+        capped: Field::read(&mut n)?,
+        settings: Field::read(&mut n)?,
+        heights,
+    };
+    n.next().is_none().then_some(carried)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,8 +273,9 @@ mod tests {
     #[test]
     fn every_message_crosses_and_comes_back_unchanged() {
         let inputs = every_input().into_iter().map(Message::Input);
-        let messages: Vec<Message> =
-            inputs.chain([Message::Seen(false), Message::Seen(true), Message::SavePicture]).collect();
+        let messages: Vec<Message> = inputs
+            .chain([Message::Seen(false), Message::Seen(true), Message::SavePicture, Message::HandOver])
+            .collect();
         let mut tags: Vec<u64> = Vec::new();
         for message in messages {
             let numbers = message_to_numbers(&message);
@@ -280,6 +319,28 @@ mod tests {
         assert_eq!(query, Some("he-seed=2"), "the latest link is the one that counts");
         assert_eq!(shows_from_numbers(&numbers, None), [], "a link without its text is no link");
         assert_eq!(shows_from_numbers(&[99.0, 0.0, 0.0, BUSY, 1.0, 0.0], None), [Show::Busy(true)]);
+    }
+
+    #[test]
+    fn what_a_sketch_carries_crosses_and_comes_back_unchanged() {
+        let mut settings = crate::settings::sliders::Settings::default();
+        settings.set(Setting::Inertia, 0.35);
+        let carried = Carried {
+            settings,
+            heights: vec![0.5, 0.25, 1.0],
+            drops: 123_456,
+            steps: 5_987_654,
+            frames: 611,
+            looping: true,
+            exact: false,
+            capped: true,
+        };
+        let numbers = carried_to_numbers(&carried);
+        assert_eq!(carried_from_numbers(&numbers, carried.heights.clone()), Some(carried.clone()));
+        assert_eq!(carried_from_numbers(&numbers[1..], carried.heights.clone()), None);
+        let mut whole = numbers.clone();
+        whole[0] = 0.5;
+        assert_eq!(carried_from_numbers(&whole, carried.heights), None, "drops are whole");
     }
 
     #[test]

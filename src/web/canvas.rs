@@ -15,12 +15,27 @@ pub struct CanvasElement {
     canvas: HtmlCanvasElement,
     /// The 3D view's canvas, in place of the map's while the view is on.
     canvas_3d: HtmlCanvasElement,
+    /// Fresh canvases waiting, hidden, behind these for another build's
+    /// first frame ([`CanvasElement::prepare_successors`]).
+    successors: Option<(HtmlCanvasElement, HtmlCanvasElement)>,
     /// A note on the 3D view (where the browser cannot draw it).
     note: HtmlElement,
 }
 
 fn new_canvas() -> HtmlCanvasElement {
     document().create_element("canvas").ok().and_then(|e| e.dyn_into().ok()).expect("a canvas can be created")
+}
+
+/// A fresh canvas with `canvas`'s attributes (its style, its description
+/// for assistive technology, its class and focus).
+fn copy_of(canvas: &HtmlCanvasElement) -> HtmlCanvasElement {
+    let fresh = new_canvas();
+    for name in ["style", "role", "aria-label", "aria-busy", "class", "tabindex"] {
+        if let Some(value) = canvas.get_attribute(name) {
+            let _ = fresh.set_attribute(name, &value);
+        }
+    }
+    fresh
 }
 
 impl CanvasElement {
@@ -50,7 +65,7 @@ impl CanvasElement {
         let _ = note.set_attribute("role", "status");
         note.set_hidden(true);
         let _ = holder.append_child(&note);
-        CanvasElement { holder, canvas, canvas_3d, note }
+        CanvasElement { holder, canvas, canvas_3d, successors: None, note }
     }
 
     pub fn element_3d(&self) -> &HtmlCanvasElement {
@@ -117,16 +132,44 @@ impl CanvasElement {
     /// A new canvas in place of this one, as it was (for drawing here after
     /// the canvas was handed to a worker that then failed).
     pub fn replace(&mut self) {
-        for canvas in [&mut self.canvas, &mut self.canvas_3d] {
-            let fresh = new_canvas();
-            for name in ["style", "role", "aria-label", "aria-busy", "class", "tabindex"] {
-                if let Some(value) = canvas.get_attribute(name) {
+        let [canvas, canvas_3d] = [&self.canvas, &self.canvas_3d].map(copy_of);
+        for (old, fresh) in [(&self.canvas, &canvas), (&self.canvas_3d, &canvas_3d)] {
+            let _ = old.replace_with_with_node_1(fresh);
+        }
+        (self.canvas, self.canvas_3d) = (canvas, canvas_3d);
+        for successor in self.successors.take().into_iter().flat_map(|(a, b)| [a, b]) {
+            successor.remove();
+        }
+    }
+
+    /// Fresh canvases for another build of the sketch to draw on, hidden
+    /// behind these until it has drawn ([`CanvasElement::promote_successors`]),
+    /// so the map never goes blank as the page changes builds.
+    pub fn prepare_successors(&mut self) -> (HtmlCanvasElement, HtmlCanvasElement) {
+        let [canvas, canvas_3d] = [&self.canvas, &self.canvas_3d].map(copy_of);
+        for (old, fresh) in [(&self.canvas, &canvas), (&self.canvas_3d, &canvas_3d)] {
+            let _ = fresh.style().set_property("display", "none");
+            let _ = old.after_with_node_1(fresh);
+        }
+        self.successors = Some((canvas.clone(), canvas_3d.clone()));
+        (canvas, canvas_3d)
+    }
+
+    /// The canvases [`CanvasElement::prepare_successors`] made take these
+    /// places, shown as these were, once the new build has drawn on them.
+    pub fn promote_successors(&mut self) {
+        let Some((canvas, canvas_3d)) = self.successors.take() else { return };
+        for (old, fresh) in [(&self.canvas, &canvas), (&self.canvas_3d, &canvas_3d)] {
+            let display = old.style().get_property_value("display").unwrap_or_default();
+            let _ = fresh.style().set_property("display", &display);
+            for name in ["aria-busy"] {
+                if let Some(value) = old.get_attribute(name) {
                     let _ = fresh.set_attribute(name, &value);
                 }
             }
-            let _ = canvas.replace_with_with_node_1(&fresh);
-            *canvas = fresh;
+            old.remove();
         }
+        (self.canvas, self.canvas_3d) = (canvas, canvas_3d);
     }
 
     /// Says, for assistive technology, whether the map is being brought back.

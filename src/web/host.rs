@@ -17,35 +17,54 @@ use web_sys::{MessageEvent, Worker};
 use crate::draw::viewport::Size;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
+use crate::share::link::{self, MapLink};
+use crate::sketch::builds;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
-use crate::sketch::{Input, Show, Sketch, Start};
+use crate::sketch::{Carried, Input, Show, Sketch, Start};
+use crate::FULL;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::{document, download, warn};
+use super::full_build;
 use super::lazy_download::{self, Made};
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
-use super::{sharing, worker};
+use super::worker::{self, Build};
+use super::{sharing, theme};
 
 /// What the page says where the 3D view cannot be drawn.
 const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
 
 /// Where the sketch runs.
 enum Runner {
+    /// In a worker: the page's own build, or the full build.
     Worker(Worker),
+    /// Here on the page, in the page's own module.
     Here(Rc<SketchLoop>),
+    /// Here on the page, in the full build's module (a browser that cannot
+    /// draw from a worker): its port, which takes a worker's packets.
+    FullHere(JsValue),
 }
 
 pub struct Host {
     controls: Rc<Controls>,
     element: RefCell<CanvasElement>,
     runner: RefCell<Option<Runner>>,
-    /// How the sketch started, to start it again here if the worker fails.
-    start: Start,
+    /// How the sketch started (and what another build carried to it), to
+    /// start it again here if its worker fails.
+    start: RefCell<(Start, Option<Carried>)>,
+    /// Whether the sketch is the full build's ([`crate::sketch::builds`]).
+    full: Cell<bool>,
+    /// While the page changes to the full build: the messages for it; the
+    /// full build once fetched (kept, should its worker fail to start); the
+    /// worker it replaces, until the new one has drawn.
+    switching: RefCell<Option<Vec<Message>>>,
+    fetched: RefCell<Option<Build>>,
+    retiring: RefCell<Option<Worker>>,
     status: RefCell<Option<Status>>,
     heights: RefCell<Option<Float32Array>>,
     size: Cell<Size>,
@@ -55,20 +74,28 @@ pub struct Host {
     /// worker is kept, to send again should it fail.
     heard_from: Cell<bool>,
     unanswered: RefCell<Vec<Message>>,
-    /// Messages sent, and handled by the sketch as of its latest report.
+    /// Messages sent; those handled by the sketches before this one, and by
+    /// all of them as of its latest report.
     sent: Cell<u64>,
+    handled_before: Cell<u64>,
     handled: Cell<u64>,
 }
 
 impl Host {
-    /// Starts the sketch `start` describes, drawing in `element`.
+    /// Starts the sketch `start` describes, drawing in `element`: the full
+    /// build's where the link needs it, else this module's.
     pub fn start(controls: Rc<Controls>, element: CanvasElement, start: Start) -> Rc<Host> {
+        let needs_full = !FULL && builds::link_needs_full(&start.link);
         let host = Rc::new(Host {
             controls,
             size: Cell::new(start.size),
             element: RefCell::new(element),
             runner: RefCell::new(None),
-            start,
+            start: RefCell::new((start, None)),
+            full: Cell::new(FULL),
+            switching: RefCell::new(None),
+            fetched: RefCell::new(None),
+            retiring: RefCell::new(None),
             status: RefCell::new(None),
             heights: RefCell::new(None),
             in_view: Cell::new(true),
@@ -76,19 +103,31 @@ impl Host {
             heard_from: Cell::new(false),
             unanswered: RefCell::new(Vec::new()),
             sent: Cell::new(0),
+            handled_before: Cell::new(0),
             handled: Cell::new(0),
         });
-        if !(worker::can_run_sketch_worker() && host.run_in_worker()) {
+        if needs_full {
+            host.switch_to_full(None);
+        } else if !(worker::can_run_sketch_worker() && host.run_in_worker(&Build::this())) {
             host.run_here();
         }
         host
     }
 
-    /// Hands the canvas to the sketch's worker. False if it could not be
-    /// started (the canvas is then put back as it was).
-    fn run_in_worker(self: &Rc<Self>) -> bool {
-        let Some((canvas, canvas_3d)) = self.element.borrow().transfer() else { return false };
-        let worker = match worker::spawn(canvas, canvas_3d, &self.start) {
+    /// Hands canvases to a worker running `build`'s sketch: the element's
+    /// own at first, fresh ones behind them when the sketch changes builds.
+    /// False if it could not be started (the canvases are then put back).
+    fn run_in_worker(self: &Rc<Self>, build: &Build) -> bool {
+        let changing = self.runner.borrow().is_some() || self.retiring.borrow().is_some();
+        let offscreen = if changing {
+            let (canvas, canvas_3d) = self.element.borrow_mut().prepare_successors();
+            canvas.transfer_control_to_offscreen().ok().zip(canvas_3d.transfer_control_to_offscreen().ok())
+        } else {
+            self.element.borrow().transfer()
+        };
+        let Some((canvas, canvas_3d)) = offscreen else { return false };
+        let (start, carried) = self.start.borrow().clone();
+        let worker = match worker::spawn(build, canvas, canvas_3d, &start, carried.as_ref()) {
             Ok(worker) => worker,
             Err(_) => {
                 self.element.borrow_mut().replace();
@@ -113,6 +152,9 @@ impl Host {
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
         *self.runner.borrow_mut() = Some(Runner::Worker(worker));
+        if !self.seen() {
+            self.deliver(Message::Seen(false));
+        }
         true
     }
 
@@ -127,11 +169,20 @@ impl Host {
         if let Some(Runner::Worker(w)) = self.runner.borrow_mut().take() {
             w.terminate();
         }
+        if let Some(w) = self.retiring.borrow_mut().take() {
+            w.terminate();
+        }
         self.element.borrow_mut().replace();
-        self.run_here();
+        if self.full.get() && !FULL {
+            let (start, carried) = self.start.borrow().clone();
+            *self.switching.borrow_mut() = Some(self.unanswered.take());
+            self.run_full_here(start, carried);
+        } else {
+            self.run_here();
+        }
     }
 
-    /// Runs the sketch on the main thread.
+    /// Runs the sketch on the main thread, in this module.
     fn run_here(self: &Rc<Self>) {
         let surface = Surface::Element(self.element.borrow().element().clone());
         let surface_3d = Surface::Element(self.element.borrow().element_3d().clone());
@@ -141,8 +192,10 @@ impl Host {
         };
         // Taken first: the loop reports as it starts, which clears them
         let unanswered = self.unanswered.take();
+        self.handled_before.set(self.sent.get() - unanswered.len() as u64);
         let host = Rc::downgrade(self);
-        let running = SketchLoop::start(Sketch::new(self.start.clone()), painter, move |report| {
+        let (start, _) = self.start.borrow().clone();
+        let running = SketchLoop::start(Sketch::new(start), painter, move |report| {
             if let Some(host) = host.upgrade() {
                 host.receive(report);
             }
@@ -155,6 +208,130 @@ impl Host {
         *self.runner.borrow_mut() = Some(Runner::Here(running));
     }
 
+    /// Changes to the full build, for `first` (a reader's input that needs
+    /// it) or for the link the page started on: fetches it, then has the
+    /// sketch hand itself over ([`Sketch::handover`]) and the full build
+    /// carry on. Messages wait meanwhile, and are handed on in order.
+    fn switch_to_full(self: &Rc<Self>, first: Option<Message>) {
+        *self.switching.borrow_mut() = Some(first.into_iter().collect());
+        let host = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            match full_build::fetch().await {
+                Ok(build) => {
+                    *host.fetched.borrow_mut() = Some(build);
+                    host.hand_over();
+                }
+                Err(_) => host.stay(),
+            }
+        });
+    }
+
+    /// Asks the sketch to hand itself over; a worker answers with a report.
+    fn hand_over(self: &Rc<Self>) {
+        let here = match self.runner.borrow().as_ref() {
+            Some(Runner::Worker(worker)) => {
+                let _ = worker.post_message(&messages::message_to_js(&Message::HandOver));
+                return;
+            }
+            Some(Runner::Here(running)) => Some(running.hand_over()),
+            Some(Runner::FullHere(_)) => return,
+            None => None,
+        };
+        match here {
+            Some((link, carried)) => self.carry_on_in_full(link, Some(carried)),
+            None => {
+                let (start, _) = self.start.borrow().clone();
+                self.carry_on_in_full(start.link, None);
+            }
+        }
+    }
+
+    /// The full build takes over from the sketch that handed itself over
+    /// (or starts, with nothing carried): in a worker where the browser can
+    /// draw there, else here.
+    fn carry_on_in_full(self: &Rc<Self>, link: MapLink, carried: Option<Carried>) {
+        let Some(build) = self.fetched.borrow().clone() else { return };
+        let capped = carried.as_ref().map_or(self.start.borrow().0.capped, |c| c.capped);
+        let start = Start {
+            link,
+            capped,
+            site_dark: theme::site_is_dark(),
+            reduced_motion: theme::prefers_reduced_motion(),
+            size: self.size.get(),
+        };
+        *self.start.borrow_mut() = (start.clone(), carried.clone());
+        self.full.set(true);
+        self.heard_from.set(false);
+        self.unanswered.borrow_mut().clear();
+        if let Some(Runner::Worker(old)) = self.runner.borrow_mut().take() {
+            *self.retiring.borrow_mut() = Some(old);
+        }
+        if worker::can_run_sketch_worker() && self.run_in_worker(&build) {
+            let waiting = self.switching.take().unwrap_or_default();
+            self.handled_before.set(self.sent.get() - waiting.len() as u64);
+            for message in waiting {
+                self.deliver(message);
+            }
+        } else {
+            self.run_full_here(start, carried);
+        }
+    }
+
+    /// Runs the full build's sketch here, on fresh canvases behind the
+    /// page's; the waiting messages are handed on once it runs.
+    fn run_full_here(self: &Rc<Self>, start: Start, carried: Option<Carried>) {
+        let Some(build) = self.fetched.borrow().clone() else { return };
+        let (canvas, canvas_3d) = self.element.borrow_mut().prepare_successors();
+        let host = Rc::downgrade(self);
+        let report = Closure::<dyn FnMut(JsValue)>::new(move |packet: JsValue| {
+            if let (Some(host), Some(report)) = (host.upgrade(), messages::report_from_js(&packet)) {
+                host.receive(report);
+            }
+        });
+        let report: js_sys::Function = report.into_js_value().unchecked_into();
+        let host = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            match full_build::run_here(&build, &canvas, &canvas_3d, &start, carried.as_ref(), &report).await {
+                Ok(port) => {
+                    *host.runner.borrow_mut() = Some(Runner::FullHere(port));
+                    let waiting = host.switching.take().unwrap_or_default();
+                    host.handled_before.set(host.sent.get() - waiting.len() as u64);
+                    for message in waiting {
+                        host.deliver(message);
+                    }
+                    host.deliver(Message::Seen(host.seen()));
+                }
+                Err(_) => {
+                    warn("the full sketch could not start");
+                    host.stay();
+                }
+            }
+        });
+    }
+
+    /// The full build could not be had: the sketch stays as it is, and
+    /// what needed the full build is undone on the controls.
+    fn stay(&self) {
+        warn("the full sketch could not be loaded: the map stays the article's");
+        let waiting = self.switching.take().unwrap_or_default();
+        let status = self.status();
+        for message in waiting {
+            match (&message, &status) {
+                (Message::Input(input), Some(status)) if builds::input_needs_full(input) => {
+                    let undo = match *input {
+                        Input::Set(setting, _) => Show::Setting(setting, status.settings.get(setting)),
+                        Input::Toggle(toggle, _) => Show::Toggle(toggle, status.toggles.get(toggle)),
+                        Input::Choose(choice, _) => Show::Choice(choice, status.choices.get(choice)),
+                        _ => continue,
+                    };
+                    self.controls.show(&undo);
+                    self.handled_before.set(self.handled_before.get() + 1);
+                }
+                _ => self.deliver(message),
+            }
+        }
+    }
+
     /// Where the sketch runs: "worker" or "main".
     pub fn thread(&self) -> &'static str {
         match self.runner.borrow().as_ref() {
@@ -163,8 +340,23 @@ impl Host {
         }
     }
 
-    pub fn send(&self, message: Message) {
+    /// Sends the sketch a message: to the full build, fetched first, if it
+    /// is a reader's input only that build can take.
+    pub fn send(self: &Rc<Self>, message: Message) {
         self.sent.set(self.sent.get() + 1);
+        if let Some(waiting) = self.switching.borrow_mut().as_mut() {
+            waiting.push(message);
+            return;
+        }
+        if !self.full.get() && matches!(&message, Message::Input(input) if builds::input_needs_full(input)) {
+            self.switch_to_full(Some(message));
+            return;
+        }
+        self.deliver(message);
+    }
+
+    /// Hands a message (already counted as sent) to where the sketch runs.
+    fn deliver(&self, message: Message) {
         match self.runner.borrow().as_ref() {
             Some(Runner::Worker(worker)) => {
                 if !self.heard_from.get() {
@@ -173,18 +365,28 @@ impl Host {
                 let _ = worker.post_message(&messages::message_to_js(&message));
             }
             Some(Runner::Here(running)) => running.handle(message),
+            Some(Runner::FullHere(port)) => full_build::post(port, &messages::message_to_js(&message)),
             None => self.unanswered.borrow_mut().push(message),
         }
     }
 
     /// Acts on a report of the sketch's.
-    fn receive(&self, report: Report) {
+    fn receive(self: &Rc<Self>, report: Report) {
+        if let Report::HandedOver { query, carried } = report {
+            return self.carry_on_in_full(link::read(&query).link, Some(*carried));
+        }
         if !self.heard_from.replace(true) {
             self.unanswered.borrow_mut().clear();
+            // A new build has drawn: its canvases take the old one's place
+            self.element.borrow_mut().promote_successors();
+            if let Some(old) = self.retiring.borrow_mut().take() {
+                old.terminate();
+            }
         }
         match report {
+            Report::HandedOver { .. } => {}
             Report::Status { status, heights, handled } => {
-                self.handled.set(handled);
+                self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
                 *self.status.borrow_mut() = Some(*status);
                 if heights.is_some() {
@@ -213,7 +415,7 @@ impl Host {
     }
 
     /// What a control asked for.
-    pub fn act(&self, action: Action) {
+    pub fn act(self: &Rc<Self>, action: Action) {
         match action {
             Action::Send(message) => self.send(message),
             Action::SaveHeightmap | Action::SaveStl | Action::SaveGltf => match (self.heights(), self.status()) {
@@ -277,7 +479,7 @@ impl Host {
     }
 
     /// The holder may have changed size (or the screen its pixel ratio).
-    pub fn resize(&self) {
+    pub fn resize(self: &Rc<Self>) {
         let size = self.element.borrow().measure();
         if self.size.replace(size) != size {
             self.send(Message::Input(Input::Resize(size)));
@@ -289,20 +491,20 @@ impl Host {
     }
 
     /// The canvas came into the viewport or left it.
-    pub fn set_in_view(&self, in_view: bool) {
+    pub fn set_in_view(self: &Rc<Self>, in_view: bool) {
         let was = self.seen();
         self.in_view.set(in_view);
         self.tell_seen(was);
     }
 
     /// The document was hidden or shown again.
-    pub fn set_hidden(&self, hidden: bool) {
+    pub fn set_hidden(self: &Rc<Self>, hidden: bool) {
         let was = self.seen();
         self.hidden.set(hidden);
         self.tell_seen(was);
     }
 
-    fn tell_seen(&self, was: bool) {
+    fn tell_seen(self: &Rc<Self>, was: bool) {
         if self.seen() != was {
             self.send(Message::Seen(self.seen()));
         }

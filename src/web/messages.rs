@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 
 use crate::sketch::numbers::{self, Message};
 use crate::sketch::status::Status;
-use crate::sketch::{Show, Start};
+use crate::sketch::{Carried, Show, Start};
 
 /// From the sketch to the page.
 #[derive(Clone, Debug)]
@@ -26,12 +26,19 @@ pub enum Report {
     Shows(Vec<Show>),
     /// The picture as a PNG file, or `None` when it could not be made.
     Picture(Option<web_sys::Blob>),
+    /// The sketch handed itself over (its link's query, and what the link
+    /// does not carry) and stopped.
+    HandedOver {
+        query: String,
+        carried: Box<Carried>,
+    },
 }
 
 // The tags that open each report's numbers (a message's are its own)
 const STATUS: f64 = 20.0;
 const SHOWS: f64 = 21.0;
 const PICTURE: f64 = 22.0;
+const HANDED_OVER: f64 = 23.0;
 
 fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
     let text = text.map_or(JsValue::NULL, JsValue::from);
@@ -69,6 +76,12 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
             packet(&[&[SHOWS][..], &numbers].concat(), query, &JsValue::NULL)
         }
         Report::Picture(blob) => packet(&[PICTURE], None, &blob.clone().map_or(JsValue::NULL, JsValue::from)),
+        Report::HandedOver { query, carried } => {
+            let heights = Float32Array::from(&carried.heights[..]);
+            transfer.push(&heights.buffer());
+            let numbers = [&[HANDED_OVER][..], &numbers::carried_to_numbers(carried)].concat();
+            packet(&numbers, Some(query), &heights)
+        }
     };
     (message, transfer)
 }
@@ -83,8 +96,24 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
         }),
         SHOWS => Some(Report::Shows(numbers::shows_from_numbers(&n[1..], text.as_deref()))),
         PICTURE => Some(Report::Picture(data.dyn_into().ok())),
+        HANDED_OVER => {
+            let heights = data.dyn_into::<Float32Array>().ok()?.to_vec();
+            let carried = numbers::carried_from_numbers(&n[1..], heights)?;
+            Some(Report::HandedOver { query: text?, carried: Box::new(carried) })
+        }
         _ => None,
     }
+}
+
+/// What a sketch carries to another build of itself, as the page sends it
+/// on to the full build's worker: `[numbers, null, heights]`.
+pub fn carried_to_js(carried: &Carried) -> JsValue {
+    packet(&numbers::carried_to_numbers(carried), None, &Float32Array::from(&carried.heights[..]))
+}
+
+pub fn carried_from_js(packet: &JsValue) -> Option<Carried> {
+    let (numbers, _, heights) = unpack(packet)?;
+    numbers::carried_from_numbers(&numbers, heights.dyn_into::<Float32Array>().ok()?.to_vec())
 }
 
 /// How a sketch starts, as the page sends it to a worker.

@@ -7,6 +7,7 @@
 mod canvas;
 mod controls;
 mod dom;
+mod full_build;
 mod gl_view;
 mod host;
 mod lazy_download;
@@ -38,6 +39,9 @@ use controls::{Action, Controls};
 use dom::{document, listen};
 use host::Host;
 
+/// The attribute that marks the holder a sketch runs in.
+const RUNNING: &str = "data-sketch-running";
+
 thread_local! {
     static HOST: RefCell<Option<Rc<Host>>> = const { RefCell::new(None) };
 }
@@ -45,7 +49,8 @@ thread_local! {
 /// Starts the sketch in `#sketch-holder`. A page without one is using this
 /// module only for its `Terrain`, and nothing starts; nor does anything in
 /// the sketch's worker, which runs this module too and is started by the
-/// page (`runSketchWorker`).
+/// page (`runSketchWorker`), nor in the full build the page loads where it
+/// cannot draw from a worker (`runSketchHere`).
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
@@ -56,6 +61,12 @@ pub fn start() {
     else {
         return;
     };
+    // A holder already driven by a sketch is left alone: the full build,
+    // loaded on a page its own module runs, only draws where it is asked to
+    if holder.has_attribute(RUNNING) {
+        return;
+    }
+    let _ = holder.set_attribute(RUNNING, "");
     // A link brings its map back; a page without one starts a new map
     let shared = sharing::read_address();
     let mut link = shared.link;

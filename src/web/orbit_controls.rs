@@ -35,7 +35,7 @@ fn on_3d_view(event: &web_sys::Event) -> bool {
         .is_some_and(|e| e.class_list().contains("view-3d"))
 }
 
-fn send(host: &Host, input: Input) {
+fn send(host: &Rc<Host>, input: Input) {
     host.send(Message::Input(input));
 }
 

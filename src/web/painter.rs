@@ -18,6 +18,7 @@ use crate::draw::viewport::Size;
 use crate::draw::viewport::Viewport;
 use crate::flora::trees::Tree;
 use crate::grid::Grid;
+use crate::FULL;
 
 use super::dom::{thousands, warn};
 use super::gl_view::GlView;
@@ -129,6 +130,11 @@ impl Painter for CanvasPainter {
     /// large on screen, the branches space colonisation grew; in one path,
     /// 1.5 px lines (thinner when trees are small on screen).
     fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport) {
+        // The article's build never draws any (the sketch asks only the full
+        // build): this keeps the drawing out of it
+        if !FULL {
+            return;
+        }
         let Ok(path) = Path2d::new() else { return };
         for t in trees {
             let (x, y) = view.point(t.x as f64, t.y as f64);
@@ -232,6 +238,10 @@ impl Painter for CanvasPainter {
     /// The 3D view on its own canvas, its WebGL2 context made the first
     /// time it is wanted. Without a canvas for it yet, it waits.
     fn view_3d(&mut self, scene: &Scene) -> Drawn {
+        // As for trees: the WebGL2 view is the full build's alone
+        if !FULL {
+            return Drawn::Unavailable;
+        }
         let Some(surface) = &self.surface_3d else { return Drawn::NotYet };
         let redraw = self.redraw.clone();
         let gl = self.gl.get_or_insert_with(|| {

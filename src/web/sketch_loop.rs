@@ -57,6 +57,9 @@ pub struct SketchLoop {
     /// Messages handled so far, so the page knows when the state it has
     /// takes in everything it sent.
     handled: Cell<u64>,
+    /// Whether the sketch was handed over to the full build: it then draws
+    /// and reports no more.
+    stopped: Cell<bool>,
 }
 
 impl SketchLoop {
@@ -72,6 +75,7 @@ impl SketchLoop {
             frame_wanted: Cell::new(false),
             heights_reported: Cell::new(None),
             handled: Cell::new(0),
+            stopped: Cell::new(false),
         });
         let for_frames = running.clone();
         *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
@@ -88,8 +92,17 @@ impl SketchLoop {
 
     /// Acts on a message from the page, then reports.
     pub fn handle(&self, message: Message) {
+        if self.stopped.get() {
+            return;
+        }
         self.handled.set(self.handled.get() + 1);
         match message {
+            Message::HandOver => {
+                let (link, carried) = self.hand_over();
+                let query = crate::share::link::write(&link);
+                (self.report)(Report::HandedOver { query, carried: Box::new(carried) });
+                return;
+            }
             Message::Input(input) => {
                 self.sketch.borrow_mut().input(input, now());
                 self.request_frame();
@@ -101,6 +114,13 @@ impl SketchLoop {
             }
         }
         self.report_news();
+    }
+
+    /// Hands the sketch over ([`Sketch::handover`]) and stops: no more
+    /// frames, reports or messages.
+    pub fn hand_over(&self) -> (crate::share::link::MapLink, crate::sketch::Carried) {
+        self.stopped.set(true);
+        self.sketch.borrow().handover()
     }
 
     /// Going to rest, the address bar is brought up to date (it may be a
@@ -135,6 +155,9 @@ impl SketchLoop {
 
     fn run_frame(&self) {
         self.frame_pending.set(false);
+        if self.stopped.get() {
+            return;
+        }
         if !self.seen.get() {
             // Out of view since the frame was asked for: keep it for later
             self.frame_wanted.set(true);

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, OffscreenCanvas, Worker};
 
-use crate::sketch::{Sketch, Start};
+use crate::sketch::{Carried, Sketch, Start};
 
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
@@ -35,12 +35,13 @@ export function canRunSketchWorker() {
   }
 }
 
-// The worker: it loads this very module (beside which this snippet sits,
-// two folders down), waits for the page's first message (the compiled
-// module, the canvas, how to start), starts the sketch, then hands it every
-// message that came meanwhile
-export function spawnSketchWorker() {
-  const glue = new URL('../../hydraulic-erosion.js', import.meta.url).href
+// The worker: it loads the module called `name` (beside which this
+// snippet's module sits, two folders up: this very one, or the full build),
+// waits for the page's first message (the compiled module, the canvases, how
+// to start, what another build carried), starts the sketch, then hands it
+// every message that came meanwhile
+export function spawnSketchWorker(name) {
+  const glue = new URL(`../../${name}.js`, import.meta.url).href
   const source = `
 const queue = []
 let wake = null
@@ -49,7 +50,7 @@ const next = async () => { while (!queue.length) await new Promise(resolve => { 
 const glue = await import(${JSON.stringify(glue)})
 const first = await next()
 await glue.default({ module_or_path: first.module })
-glue.runSketchWorker(first.canvas, first.canvas3d, first.start)
+glue.runSketchWorker(first.canvas, first.canvas3d, first.start, first.carried)
 for (const data of queue.splice(0)) self.onmessage(new MessageEvent('message', { data }))
 `
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }))
@@ -60,33 +61,78 @@ extern "C" {
     #[wasm_bindgen(js_name = canRunSketchWorker)]
     pub fn can_run_sketch_worker() -> bool;
     #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
-    fn spawn_sketch_worker() -> Result<Worker, JsValue>;
+    fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
 }
 
-/// Starts the sketch's worker, drawing on `canvas` (and the 3D view on
-/// `canvas_3d`), and sends it `start`.
-pub fn spawn(canvas: OffscreenCanvas, canvas_3d: OffscreenCanvas, start: &Start) -> Result<Worker, JsValue> {
-    let worker = spawn_sketch_worker()?;
+/// The page's own module, as the worker finds it beside the page.
+pub const PAGE_MODULE: &str = "hydraulic-erosion";
+
+/// The sketch's build for a worker: the module's name, and its compiled
+/// wasm (the page's own, or the full build's, fetched once; a handle, so
+/// cloning it copies no wasm).
+#[derive(Clone)]
+pub struct Build {
+    pub name: &'static str,
+    pub module: JsValue,
+}
+
+impl Build {
+    /// This very module.
+    pub fn this() -> Build {
+        Build { name: PAGE_MODULE, module: wasm_bindgen::module() }
+    }
+}
+
+/// Starts the sketch's worker on `build`, drawing on `canvas` (and the 3D
+/// view on `canvas_3d`), and sends it `start` and what another build
+/// `carried`, if any.
+pub fn spawn(
+    build: &Build,
+    canvas: OffscreenCanvas,
+    canvas_3d: OffscreenCanvas,
+    start: &Start,
+    carried: Option<&Carried>,
+) -> Result<Worker, JsValue> {
+    let worker = spawn_sketch_worker(build.name)?;
     let first = js_sys::Object::new();
-    js_sys::Reflect::set(&first, &"module".into(), &wasm_bindgen::module())?;
+    let carried = carried.map_or(JsValue::NULL, messages::carried_to_js);
+    js_sys::Reflect::set(&first, &"module".into(), &build.module)?;
     js_sys::Reflect::set(&first, &"canvas".into(), &canvas)?;
     js_sys::Reflect::set(&first, &"canvas3d".into(), &canvas_3d)?;
     js_sys::Reflect::set(&first, &"start".into(), &messages::start_to_js(start))?;
+    js_sys::Reflect::set(&first, &"carried".into(), &carried)?;
     worker.post_message_with_transfer(&first, &Array::of2(&canvas, &canvas_3d))?;
     Ok(worker)
 }
 
-/// In the worker: runs the sketch `start` describes on `canvas` (the 3D
-/// view on `canvas_3d`), posting
+/// The sketch a worker (or the full build on the page) is asked to run:
+/// `start` as a packet, and what another build `carried` (a packet, or
+/// null for a fresh start).
+pub fn sketch_from_js(start: &JsValue, carried: &JsValue) -> Result<Sketch, JsValue> {
+    let start = messages::start_from_js(start).ok_or("not a start message")?;
+    if carried.is_null() || carried.is_undefined() {
+        return Ok(Sketch::new(start));
+    }
+    let carried = messages::carried_from_js(carried).ok_or("not what a sketch carries")?;
+    Ok(Sketch::resume(start, carried).ok_or("the carried heights are not the map's")?)
+}
+
+/// In the worker: runs the sketch `start` describes (or carries on the one
+/// another build `carried`) on `canvas` (the 3D view on `canvas_3d`), posting
 /// its reports to the page and handing it the page's messages. Not for host
 /// pages: the page's module calls it in the worker it starts.
 #[wasm_bindgen(js_name = runSketchWorker)]
-pub fn run_sketch_worker(canvas: OffscreenCanvas, canvas_3d: OffscreenCanvas, start: JsValue) -> Result<(), JsValue> {
-    let start = messages::start_from_js(&start).ok_or("not a start message")?;
+pub fn run_sketch_worker(
+    canvas: OffscreenCanvas,
+    canvas_3d: OffscreenCanvas,
+    start: JsValue,
+    carried: JsValue,
+) -> Result<(), JsValue> {
+    let sketch = sketch_from_js(&start, &carried)?;
     let painter = CanvasPainter::new(Surface::Offscreen(canvas), Some(Surface::Offscreen(canvas_3d)))?;
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
     let post = scope.clone();
-    let running = SketchLoop::start(Sketch::new(start), painter, move |report: Report| {
+    let running = SketchLoop::start(sketch, painter, move |report: Report| {
         let (message, transfer) = messages::report_to_js(&report);
         let _ = post.post_message_with_transfer(&message, &transfer);
     });

@@ -9,7 +9,7 @@
 // Never part of the tests: timings on a shared machine are noisy.
 import { serve, launch, dist, bundle } from '../e2e/helpers.mjs'
 
-const { js, wasm } = bundle()
+const { js, wasm } = bundle({ full: true })
 const pages = {
   '/bench.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
     <script type="module">import init, * as bindings from './${js}'; await init({ module_or_path: './${wasm}' }); window.wasmBindings = bindings</script>`

@@ -45,7 +45,7 @@ const simplex2 = (() => {
 })()
 `
 
-const { js, wasm } = bundle()
+const { js, wasm } = bundle({ full: true })
 const pages = {
   '/tutorial.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script>${tutorialSource({ noise: SIMPLEX, corrected: true })}</script>`,
   '/bench.html': `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">

@@ -60,10 +60,13 @@ export async function launch() {
   })
 }
 
-// The page's module in the build (Trunk.toml turns file hashes off)
-export function bundle() {
-  const js = 'hydraulic-erosion.js'
-  const wasm = 'hydraulic-erosion_bg.wasm'
+// The page's module in the build (Trunk.toml turns file hashes off), or
+// with `full` the full build's (everything the page fetches later, for
+// callers of the tutorial's and the landscape's systems)
+export function bundle({ full = false } = {}) {
+  const name = full ? 'hydraulic-erosion-full' : 'hydraulic-erosion'
+  const js = `${name}.js`
+  const wasm = `${name}_bg.wasm`
   for (const f of [js, wasm]) if (!fs.existsSync(path.join(dist, f))) throw new Error(`no ${f} in dist/: build first`)
   return { js, wasm }
 }

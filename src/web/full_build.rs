@@ -1,0 +1,119 @@
+//! The full build as the page's module fetches and runs it
+//! ([`crate::sketch::builds`]): its wasm fetched and compiled once, on the
+//! main thread, then run in the sketch's worker or, in a browser that cannot
+//! draw from a worker, here on the page, behind a port that takes and gives
+//! the same packets a worker does.
+
+use js_sys::{Array, Function, Object, Promise, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::HtmlCanvasElement;
+
+use crate::sketch::{Carried, Start};
+
+use super::messages;
+use super::worker::Build;
+
+#[wasm_bindgen(inline_js = r#"
+// The modules are built two folders above this snippet. The wasm is fetched
+// once, compiled as it arrives where the server says it is wasm
+export function compileModule(name) {
+  return fetch(new URL(`../../${name}_bg.wasm`, import.meta.url)).then(response =>
+    WebAssembly.compileStreaming(response.clone())
+      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+}
+export function importGlue(name) {
+  return import(new URL(`../../${name}.js`, import.meta.url).href)
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = compileModule)]
+    fn compile_module(name: &str) -> Promise;
+    #[wasm_bindgen(js_name = importGlue)]
+    fn import_glue(name: &str) -> Promise;
+}
+
+/// The full build's module, beside the page's.
+const FULL_MODULE: &str = "hydraulic-erosion-full";
+
+/// The full build, fetched and compiled (once: the page asks for it once).
+pub async fn fetch() -> Result<Build, JsValue> {
+    let module = JsFuture::from(compile_module(FULL_MODULE)).await?;
+    Ok(Build { name: FULL_MODULE, module })
+}
+
+/// Runs the full build's sketch here, on the page: its glue imported and
+/// started with the compiled `build`, drawing on these canvases, from
+/// `start` (or carrying on what another build `carried`), answering
+/// `report` with packets. Returns its port: post it packets.
+pub async fn run_here(
+    build: &Build,
+    canvas: &HtmlCanvasElement,
+    canvas_3d: &HtmlCanvasElement,
+    start: &Start,
+    carried: Option<&Carried>,
+    report: &Function,
+) -> Result<JsValue, JsValue> {
+    let glue = JsFuture::from(import_glue(build.name)).await?;
+    let init: Function = Reflect::get(&glue, &"default".into())?.dyn_into()?;
+    let options = Object::new();
+    Reflect::set(&options, &"module_or_path".into(), &build.module)?;
+    JsFuture::from(init.call1(&JsValue::NULL, &options)?.dyn_into::<Promise>()?).await?;
+    let run: Function = Reflect::get(&glue, &"runSketchHere".into())?.dyn_into()?;
+    let carried = carried.map_or(JsValue::NULL, messages::carried_to_js);
+    let args = Array::of5(canvas, canvas_3d, &messages::start_to_js(start), &carried, report);
+    run.apply(&JsValue::NULL, &args)
+}
+
+/// Posts a packet to a port [`run_here`] returned.
+pub fn post(port: &JsValue, packet: &JsValue) {
+    let post = Reflect::get(port, &"post".into()).ok().and_then(|p| p.dyn_into::<Function>().ok());
+    if let Some(post) = post {
+        let _ = post.call1(port, packet);
+    }
+}
+
+/// A sketch the full build runs on the page, for the page's module to post
+/// its messages to.
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+pub struct SketchPort {
+    running: std::rc::Rc<super::sketch_loop::SketchLoop>,
+}
+
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+impl SketchPort {
+    /// Hands the sketch a message's packet.
+    pub fn post(&self, packet: JsValue) {
+        if let Some(message) = messages::message_from_js(&packet) {
+            self.running.handle(message);
+        }
+    }
+}
+
+/// In the full build, on a page whose browser cannot draw from a worker:
+/// runs the sketch `start` describes (or carries on the one another build
+/// `carried`) on these canvases, on the page's thread, calling `report`
+/// with its reports' packets. Not for host pages: the page's module calls
+/// it ([`run_here`]).
+#[cfg(feature = "full")]
+#[wasm_bindgen(js_name = runSketchHere)]
+pub fn run_sketch_here(
+    canvas: HtmlCanvasElement,
+    canvas_3d: HtmlCanvasElement,
+    start: JsValue,
+    carried: JsValue,
+    report: Function,
+) -> Result<SketchPort, JsValue> {
+    use super::painter::CanvasPainter;
+    use super::surface::Surface;
+    let sketch = super::worker::sketch_from_js(&start, &carried)?;
+    let painter = CanvasPainter::new(Surface::Element(canvas), Some(Surface::Element(canvas_3d)))?;
+    let running = super::sketch_loop::SketchLoop::start(sketch, painter, move |r| {
+        let (packet, _) = messages::report_to_js(&r);
+        let _ = report.call1(&JsValue::NULL, &packet);
+    });
+    Ok(SketchPort { running })
+}

@@ -1,0 +1,126 @@
+// End-to-end tests of the two builds (src/sketch/builds.rs): the page's
+// first download is the article's sketch alone; a link or a reader's first
+// pick of anything else fetches the full build, once, and the map goes on
+// exactly. The hashes were pinned with the single build that came before
+// the split, so a link opens to the same heights as it always did.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch, open, state, expectedThread, newContext } from './helpers.mjs'
+
+let server, browser
+before(async () => { server = await serve(); browser = await launch() })
+after(async () => { await browser?.close(); await server?.close() })
+
+const FULL = ['/hydraulic-erosion-full.js', '/hydraulic-erosion-full_bg.wasm']
+
+
+// Opens `url` in a context of its own, counting every request the page
+// and its workers make from the start, and the page's problems
+async function openCounting(url) {
+  const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
+  const counts = new Map()
+  context.on('request', r => { const p = new URL(r.url()).pathname; counts.set(p, (counts.get(p) || 0) + 1) })
+  const page = await context.newPage()
+  const problems = []
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
+  page.on('console', m => { if (['error', 'warning'].includes(m.type()) && !m.text().startsWith('[.WebGL-')) problems.push(`console.${m.type()}: ${m.text()}`) })
+  await page.goto(url)
+  await page.waitForFunction(() => window.wasmBindings?.pageState?.())
+  return { page, context, counts, problems }
+}
+
+const settledAt = (page, drops) => page.waitForFunction(d => {
+  const s = window.wasmBindings.pageState()
+  return s && s.drops >= d && !s.replaying && s.settled
+}, drops, { timeout: 60000 })
+
+// Each link, as the single build made it, and its heights after 20,000 drops
+const PINNED = [
+  ['he-terrain=warped', 'f3b359760cb32a18'],
+  ['he-terrain=ridged', '488c804593e0e723'],
+  ['he-terrain=diamond-square', '84823145334089c0'],
+  ['he-talus=0.02', 'ef49d359d289e561'],
+  ['he-sea-level=0&he-terrain-scale=0.016&he-talus=0.008&he-terrain=warped&he-map-size=512x512&he-preset=tutorial', '7d3357b0a1d1f52b'],
+  ['he-sea-level=0.36&he-terrain=diamond-square&he-map-size=257x257&he-preset=landscape&he-river-style=traced&he-scheme=landscape&he-trees=1&he-view=1', '500093172c4bfdfc'],
+  ['he-river-style=traced', '2554d11644ac91ee'],
+  ['he-trees=1', '2554d11644ac91ee'],
+  ['he-view=1', '2554d11644ac91ee'],
+  ['he-map-size=512x512', 'd59411cf4b0ed615']
+]
+
+test('a link to each choice and to the 3D view opens to the heights it always had, on the build it needs', async () => {
+  for (const [query, hash] of PINNED) {
+    const { page, context, counts, problems } = await openCounting(`${server.url}/?he-v=3&he-seed=5&${query}&he-drops=20000`)
+    await settledAt(page, 20000)
+    const s = await state(page)
+    assert.equal(s.heightsHash, hash, query)
+    assert.equal(s.drops, 20000, query)
+    assert.equal(s.thread, expectedThread, query)
+    const full = !['he-map-size=512x512'].includes(query)
+    for (const f of FULL) assert.equal(counts.get(f), full ? 1 : undefined, `${query}: ${f} ${full ? 'fetched once' : 'not fetched'}`)
+    assert.deepEqual(problems, [], query)
+    await context.close()
+  }
+})
+
+// The reader's picks that need the full build, each from a fresh page
+const PICKS = [
+  ['terrain', page => page.selectOption('#experiment-control-terrain', 'ridged'), s => s.choices.terrain === 'ridged'],
+  ['preset', page => page.selectOption('#experiment-control-preset', 'tutorial'), s => s.choices.preset === 'tutorial'],
+  ['river style', page => page.selectOption('#experiment-control-river-style', 'traced'), s => s.choices['river-style'] === 'traced'],
+  ['trees', page => page.click('#experiment-control-trees'), s => s.toggles.trees],
+  ['3D view', page => page.click('#experiment-control-view-3d'), s => s.view === '3d'],
+  ['talus', page => page.$eval('#experiment-control-talus', e => { e.value = '0.01'; e.dispatchEvent(new Event('input', { bubbles: true })) }), s => s.settings.talus === 0.01]
+]
+
+test('a reader\'s first pick of anything beyond the article fetches the full build once, and the map carries on exactly', async () => {
+  for (const [name, pick, picked] of PICKS) {
+    const { page, context, counts, problems } = await openCounting(`${server.url}/?he-seed=9`)
+    await page.waitForFunction(() => window.wasmBindings.pageState()?.frames > 3)
+    // The first download is the article's sketch alone
+    assert.ok(![...counts.keys()].some(p => p.includes('full')), `${name}: nothing of the full build before it is wanted`)
+    assert.equal(counts.get('/hydraulic-erosion_bg.wasm'), 1, `${name}: the page's module fetched once`)
+    // Paused, so the map the full build carries on from can be checked
+    await page.click('#experiment-control-pause-toggle')
+    const before = await state(page)
+    await pick(page)
+    await page.waitForFunction(picked => {
+      const s = window.wasmBindings.pageState()
+      return s.settled && eval(picked)(s)
+    }, picked.toString(), { timeout: 30000 })
+    const after = await state(page)
+    assert.equal(after.thread, expectedThread, name)
+    if (!['terrain', 'preset'].includes(name)) {
+      // Choices that build a new ground start again; the others carry on
+      assert.equal(after.heightsHash, before.heightsHash, `${name}: the same map`)
+      assert.equal(after.drops, before.drops, name)
+    }
+    assert.ok(after.frames >= before.frames, `${name}: frames go on counting`)
+    for (const f of FULL) assert.equal(counts.get(f), 1, `${name}: ${f} fetched once`)
+    // Picking more of it fetches nothing more
+    await page.click('#experiment-control-pause-toggle')
+    await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, after.drops)
+    for (const f of FULL) assert.equal(counts.get(f), 1, name)
+    assert.deepEqual(problems, [], name)
+    await context.close()
+  }
+})
+
+test('a map handed to the full build while it rains goes on as one the single build would have made', async () => {
+  // The same inputs, at the same drop counts, replayed by a link: a map
+  // carried over mid-rain must be the link's map to the bit
+  const { page, context } = await open(browser, `${server.url}/?he-seed=14`)
+  await page.waitForFunction(() => window.wasmBindings.pageState()?.drops > 8000)
+  await page.click('#experiment-control-trees')
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.toggles.trees && s.drops > 20000 })
+  await page.click('#experiment-control-pause-toggle')
+  const made = await state(page)
+  await page.click('#experiment-control-share')
+  await page.waitForFunction(d => new URL(location.href).searchParams.get('he-drops') === String(d), made.drops)
+  const url = page.url()
+  await context.close()
+  const again = await open(browser, url)
+  await settledAt(again.page, made.drops)
+  assert.equal((await state(again.page)).heightsHash, made.heightsHash)
+  await again.context.close()
+})
