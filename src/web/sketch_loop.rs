@@ -11,8 +11,9 @@ use js_sys::{Float32Array, Function, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::share::link::{self, MapLink};
 use crate::sketch::numbers::Message;
-use crate::sketch::{Input, Sketch};
+use crate::sketch::{Carried, Input, Sketch};
 
 use super::messages::Report;
 use super::painter::CanvasPainter;
@@ -99,7 +100,7 @@ impl SketchLoop {
         match message {
             Message::HandOver => {
                 let (link, carried) = self.hand_over();
-                let query = crate::share::link::write(&link);
+                let query = link::write(&link);
                 (self.report)(Report::HandedOver { query, carried: Box::new(carried) });
                 return;
             }
@@ -118,7 +119,7 @@ impl SketchLoop {
 
     /// Hands the sketch over ([`Sketch::handover`]) and stops: no more
     /// frames, reports or messages.
-    pub fn hand_over(&self) -> (crate::share::link::MapLink, crate::sketch::Carried) {
+    pub fn hand_over(&self) -> (MapLink, Carried) {
         self.stopped.set(true);
         self.sketch.borrow().handover()
     }
