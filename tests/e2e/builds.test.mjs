@@ -124,3 +124,26 @@ test('a map handed to the full build while it rains goes on as one the single bu
   assert.equal((await state(again.page)).heightsHash, made.heightsHash)
   await again.context.close()
 })
+
+test('where the full build cannot be fetched, the map stays the article\'s and the control that asked is put back', async () => {
+  const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
+  await context.route('**/hydraulic-erosion-full*', route => route.abort())
+  const page = await context.newPage()
+  const warnings = []
+  page.on('console', m => { if (m.type() === 'warning') warnings.push(m.text()) })
+  const errors = []
+  page.on('pageerror', e => errors.push(e.message))
+  await page.goto(`${server.url}/?he-seed=3`)
+  await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 3)
+  await page.click('#experiment-control-trees')
+  await page.waitForFunction(() => !document.getElementById('experiment-control-trees').checked, null, { timeout: 20000 })
+  assert.ok(warnings.some(w => w.includes('the full sketch could not be loaded')), warnings.join('\n'))
+  // The article's sketch goes on raining, and takes what comes next
+  const before = await state(page)
+  assert.equal(before.toggles.trees, false)
+  await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, before.drops)
+  await page.click('#experiment-control-debug-mode')
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.toggles.debug })
+  assert.deepEqual(errors, [])
+  await context.close()
+})
