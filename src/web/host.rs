@@ -267,11 +267,7 @@ impl Host {
             *self.retiring.borrow_mut() = Some(old);
         }
         if worker::can_run_sketch_worker() && self.run_in_worker(&build) {
-            let waiting = self.switching.take().unwrap_or_default();
-            self.handled_before.set(self.sent.get() - waiting.len() as u64);
-            for message in waiting {
-                self.deliver(message);
-            }
+            self.deliver_waiting();
         } else {
             self.run_full_here(start, carried);
         }
@@ -294,11 +290,7 @@ impl Host {
             match full_build::run_here(&build, &canvas, &canvas_3d, &start, carried.as_ref(), &report).await {
                 Ok(port) => {
                     *host.runner.borrow_mut() = Some(Runner::FullHere(port));
-                    let waiting = host.switching.take().unwrap_or_default();
-                    host.handled_before.set(host.sent.get() - waiting.len() as u64);
-                    for message in waiting {
-                        host.deliver(message);
-                    }
+                    host.deliver_waiting();
                     host.deliver(Message::Seen(host.seen()));
                 }
                 Err(_) => {
@@ -353,6 +345,16 @@ impl Host {
             return;
         }
         self.deliver(message);
+    }
+
+    /// Hands the messages that waited while the page changed builds to the
+    /// new sketch, which has handled none yet.
+    fn deliver_waiting(&self) {
+        let waiting = self.switching.take().unwrap_or_default();
+        self.handled_before.set(self.sent.get() - waiting.len() as u64);
+        for message in waiting {
+            self.deliver(message);
+        }
     }
 
     /// Hands a message (already counted as sent) to where the sketch runs.
