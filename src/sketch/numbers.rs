@@ -87,9 +87,10 @@ fn scheme_place(key: &str) -> f64 {
     place(SCHEMES.iter().map(|s| s.key), key)
 }
 
-/// A 32-bit seed, a whole number carried as a number.
+/// A 32-bit seed, a whole number carried as a number (read as the status
+/// reads its own).
 fn seed(n: f64) -> Option<u32> {
-    (n.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&n)).then_some(n as u32)
+    u32::read(&mut std::iter::once(n))
 }
 
 fn flag(on: bool) -> f64 {
