@@ -137,9 +137,7 @@ impl CanvasElement {
             let _ = old.replace_with_with_node_1(fresh);
         }
         (self.canvas, self.canvas_3d) = (canvas, canvas_3d);
-        for successor in self.successors.take().into_iter().flat_map(|(a, b)| [a, b]) {
-            successor.remove();
-        }
+        self.discard_successors();
     }
 
     /// Fresh canvases for another build of the sketch to draw on, hidden
@@ -153,6 +151,19 @@ impl CanvasElement {
         }
         self.successors = Some((canvas.clone(), canvas_3d.clone()));
         (canvas, canvas_3d)
+    }
+
+    /// Whether fresh canvases wait behind these.
+    pub fn has_successors(&self) -> bool {
+        self.successors.is_some()
+    }
+
+    /// Removes the fresh canvases waiting behind these (the sketch that was
+    /// to draw on them did not start).
+    pub fn discard_successors(&mut self) {
+        for successor in self.successors.take().into_iter().flat_map(|(a, b)| [a, b]) {
+            successor.remove();
+        }
     }
 
     /// The canvases [`CanvasElement::prepare_successors`] made take these

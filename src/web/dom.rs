@@ -32,6 +32,21 @@ pub fn listen(target: &EventTarget, event: &str, handler: impl FnMut(web_sys::Ev
     closure.forget();
 }
 
+/// Calls `work` once the browser has painted the next frame (a task after
+/// the next animation frame), so slow set-up does not hold back what the
+/// page shows first.
+pub fn after_next_paint(work: impl FnOnce() + 'static) {
+    let later = Closure::once_into_js(work);
+    let paint = Closure::once_into_js(move || {
+        if window().set_timeout_with_callback(later.unchecked_ref()).is_err() {
+            warn("could not wait for the page to paint");
+        }
+    });
+    if window().request_animation_frame(paint.unchecked_ref()).is_err() {
+        warn("could not wait for the page to paint");
+    }
+}
+
 /// A number as JavaScript writes it (`String(n)`), as the original's labels
 /// show it: 0.3, 200, 0.012. The browser already knows how, so the page's
 /// wasm carries no float formatting of its own (it would double its size).

@@ -45,14 +45,16 @@ pub async fn fetch() -> Result<Build, JsValue> {
 
 /// Runs the full build's sketch here, on the page: its glue imported and
 /// started with the compiled `build`, drawing on these canvases, from
-/// `start` (or carrying on what another build `carried`), answering
-/// `report` with packets. Returns its port: post it packets.
+/// `start` (or carrying on what another build `carried`), seen by the
+/// reader or not, answering `report` with packets. Returns its port: post
+/// it packets.
 pub async fn run_here(
     build: &Build,
     canvas: &HtmlCanvasElement,
     canvas_3d: &HtmlCanvasElement,
     start: &Start,
     carried: Option<&Carried>,
+    seen: bool,
     report: &Function,
 ) -> Result<JsValue, JsValue> {
     let glue = JsFuture::from(import_glue(build.name)).await?;
@@ -62,7 +64,10 @@ pub async fn run_here(
     JsFuture::from(init.call1(&JsValue::NULL, &options)?.dyn_into::<Promise>()?).await?;
     let run: Function = Reflect::get(&glue, &"runSketchHere".into())?.dyn_into()?;
     let carried = carried.map_or(JsValue::NULL, messages::carried_to_js);
-    let args = Array::of5(canvas, canvas_3d, &messages::start_to_js(start), &carried, report);
+    let args: Array =
+        [canvas.into(), canvas_3d.into(), messages::start_to_js(start), carried, seen.into(), report.into()]
+            .into_iter()
+            .collect();
     run.apply(&JsValue::NULL, &args)
 }
 
@@ -95,7 +100,8 @@ impl SketchPort {
 
 /// In the full build, on a page whose browser cannot draw from a worker:
 /// runs the sketch `start` describes (or carries on the one another build
-/// `carried`) on these canvases, on the page's thread, calling `report`
+/// `carried`) on these canvases, on the page's thread, seen by the reader
+/// or not, calling `report`
 /// with its reports' packets. Not for host pages: the page's module calls
 /// it ([`run_here`]).
 #[cfg(feature = "full")]
@@ -105,13 +111,14 @@ pub fn run_sketch_here(
     canvas_3d: HtmlCanvasElement,
     start: JsValue,
     carried: JsValue,
+    seen: bool,
     report: Function,
 ) -> Result<SketchPort, JsValue> {
     use super::painter::CanvasPainter;
     use super::surface::Surface;
     let sketch = super::worker::sketch_from_js(&start, &carried)?;
     let painter = CanvasPainter::new(Surface::Element(canvas), Some(Surface::Element(canvas_3d)))?;
-    let running = super::sketch_loop::SketchLoop::start(sketch, painter, move |r| {
+    let running = super::sketch_loop::SketchLoop::start(sketch, painter, seen, move |r| {
         let (packet, _) = messages::report_to_js(&r);
         let _ = report.call1(&JsValue::NULL, &packet);
     });

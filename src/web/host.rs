@@ -12,7 +12,7 @@ use std::rc::Rc;
 use js_sys::Float32Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker};
+use web_sys::{MessageEvent, OffscreenCanvas, Worker};
 
 use crate::draw::viewport::Size;
 use crate::settings::sliders::Setting;
@@ -26,7 +26,7 @@ use crate::FULL;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
-use super::dom::{document, download, warn};
+use super::dom::{after_next_paint, document, download, warn};
 use super::full_build;
 use super::lazy_download::{self, Made};
 use super::messages::{self, Report};
@@ -50,6 +50,16 @@ enum Runner {
     FullHere(JsValue),
 }
 
+/// A worker loading its module ([`worker::spawn`]), with the canvases it
+/// will draw on, until it says it is ready and is given the sketch.
+struct Starting {
+    worker: Worker,
+    canvases: (OffscreenCanvas, OffscreenCanvas),
+    /// Whether the sketch running here moves to it (the page's first
+    /// frames are drawn here while the worker starts).
+    from_here: bool,
+}
+
 pub struct Host {
     controls: Rc<Controls>,
     element: RefCell<CanvasElement>,
@@ -65,6 +75,14 @@ pub struct Host {
     switching: RefCell<Option<Vec<Message>>>,
     fetched: RefCell<Option<Build>>,
     retiring: RefCell<Option<Worker>>,
+    starting: RefCell<Option<Starting>>,
+    /// Whether the sketch drawing its first frames here will be offered to
+    /// a worker once they are on screen.
+    worker_to_come: Cell<bool>,
+    /// While fresh canvases wait behind the shown ones for the sketch just
+    /// given them: the frames it had drawn before. They take the old ones'
+    /// place once it reports more.
+    frames_before_handover: Cell<Option<u64>>,
     status: RefCell<Option<Status>>,
     heights: RefCell<Option<Float32Array>>,
     size: Cell<Size>,
@@ -96,6 +114,9 @@ impl Host {
             switching: RefCell::new(None),
             fetched: RefCell::new(None),
             retiring: RefCell::new(None),
+            starting: RefCell::new(None),
+            worker_to_come: Cell::new(false),
+            frames_before_handover: Cell::new(None),
             status: RefCell::new(None),
             heights: RefCell::new(None),
             in_view: Cell::new(true),
@@ -108,16 +129,28 @@ impl Host {
         });
         if needs_full {
             host.switch_to_full(None);
-        } else if !(worker::can_run_sketch_worker() && host.run_in_worker(&Build::this())) {
+        } else {
+            // The first picture at once, drawn here; once it is on screen, a
+            // worker starts to take the sketch over
             host.run_here();
+            host.worker_to_come.set(true);
+            let host = host.clone();
+            after_next_paint(move || {
+                host.worker_to_come.set(false);
+                if worker::can_run_sketch_worker() {
+                    host.run_in_worker(&Build::this(), true);
+                }
+            });
         }
         host
     }
 
-    /// Hands canvases to a worker running `build`'s sketch: the element's
-    /// own at first, fresh ones behind them when the sketch changes builds.
+    /// Starts a worker on `build` and hands it canvases: the element's own
+    /// at first, fresh ones behind them when another sketch draws there now.
+    /// The sketch is given to it once it is ready ([`Host::worker_ready`]):
+    /// the one running here, `from_here`, or the one [`Host::start`] holds.
     /// False if it could not be started (the canvases are then put back).
-    fn run_in_worker(self: &Rc<Self>, build: &Build) -> bool {
+    fn run_in_worker(self: &Rc<Self>, build: &Build, from_here: bool) -> bool {
         let changing = self.runner.borrow().is_some() || self.retiring.borrow().is_some();
         let offscreen = if changing {
             let (canvas, canvas_3d) = self.element.borrow_mut().prepare_successors();
@@ -125,18 +158,24 @@ impl Host {
         } else {
             self.element.borrow().transfer()
         };
-        let Some((canvas, canvas_3d)) = offscreen else { return false };
-        let (start, carried) = self.start.borrow().clone();
-        let worker = match worker::spawn(build, canvas, canvas_3d, &start, carried.as_ref()) {
-            Ok(worker) => worker,
-            Err(_) => {
-                self.element.borrow_mut().replace();
-                return false;
-            }
+        let put_back = || match changing {
+            true => self.element.borrow_mut().discard_successors(),
+            false => self.element.borrow_mut().replace(),
+        };
+        let Some(canvases) = offscreen else {
+            put_back();
+            return false;
+        };
+        let Ok(worker) = worker::spawn(build) else {
+            put_back();
+            return false;
         };
         let host = Rc::downgrade(self);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            if let (Some(host), Some(report)) = (host.upgrade(), messages::report_from_js(&event.data())) {
+            let Some(host) = host.upgrade() else { return };
+            if event.data().as_string().as_deref() == Some(worker::READY) {
+                host.worker_ready();
+            } else if let Some(report) = messages::report_from_js(&event.data()) {
                 host.receive(report);
             }
         });
@@ -151,21 +190,57 @@ impl Host {
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_error.forget();
-        *self.runner.borrow_mut() = Some(Runner::Worker(worker));
-        if !self.seen() {
-            self.deliver(Message::Seen(false));
-        }
+        *self.starting.borrow_mut() = Some(Starting { worker, canvases, from_here });
         true
     }
 
-    /// The worker failed: if it never started, the sketch starts here
-    /// instead, with what the reader did meanwhile.
+    /// The starting worker has its module: the sketch running here hands
+    /// itself over to it (or it starts as [`Host::start`] holds), and the
+    /// messages that waited meanwhile follow.
+    fn worker_ready(self: &Rc<Self>) {
+        let Some(Starting { worker, canvases: (canvas, canvas_3d), from_here }) = self.starting.take() else {
+            return;
+        };
+        if from_here {
+            let Some(Runner::Here(running)) = self.runner.borrow_mut().take() else { return };
+            let (link, carried) = running.hand_over();
+            let start = Start { link, capped: carried.capped, ..self.start.borrow().0.clone() };
+            *self.start.borrow_mut() = (start, Some(carried));
+        }
+        let (start, carried) = self.start.borrow().clone();
+        let start = Start {
+            site_dark: theme::site_is_dark(),
+            reduced_motion: theme::prefers_reduced_motion(),
+            size: self.size.get(),
+            ..start
+        };
+        if worker::run(&worker, canvas, canvas_3d, &start, carried.as_ref(), self.seen()).is_err() {
+            worker.terminate();
+            self.element.borrow_mut().discard_successors();
+            warn("the sketch's worker could not start: drawing on the main thread");
+            return self.run_here();
+        }
+        self.heard_from.set(false);
+        self.await_draw(carried.as_ref());
+        self.unanswered.borrow_mut().clear();
+        *self.runner.borrow_mut() = Some(Runner::Worker(worker));
+        self.deliver_waiting();
+    }
+
+    /// A worker failed: one still starting is let go (the sketch drawing
+    /// here, if any, carries on); one that never reported has the sketch
+    /// start here instead, with what the reader did meanwhile.
     fn worker_failed(self: &Rc<Self>) {
-        if self.heard_from.get() {
+        let here_runs = matches!(self.runner.borrow().as_ref(), Some(Runner::Here(running)) if !running.stopped());
+        let was_starting = self.abandon_starting();
+        if !was_starting && self.heard_from.get() {
             warn("the sketch's worker stopped");
             return;
         }
         warn("the sketch's worker could not start: drawing on the main thread");
+        if here_runs {
+            return;
+        }
         if let Some(Runner::Worker(w)) = self.runner.borrow_mut().take() {
             w.terminate();
         }
@@ -175,11 +250,21 @@ impl Host {
         self.element.borrow_mut().replace();
         if self.full.get() && !FULL {
             let (start, carried) = self.start.borrow().clone();
-            *self.switching.borrow_mut() = Some(self.unanswered.take());
+            let unanswered = self.unanswered.take();
+            self.switching.borrow_mut().get_or_insert(unanswered);
             self.run_full_here(start, carried);
         } else {
             self.run_here();
         }
+    }
+
+    /// Lets a worker that is still starting go, and the canvases it was
+    /// to draw on. False if none was starting.
+    fn abandon_starting(&self) -> bool {
+        let Some(starting) = self.starting.take() else { return false };
+        starting.worker.terminate();
+        self.element.borrow_mut().discard_successors();
+        true
     }
 
     /// Runs the sketch on the main thread, in this module.
@@ -194,8 +279,9 @@ impl Host {
         let unanswered = self.unanswered.take();
         self.handled_before.set(self.sent.get() - unanswered.len() as u64);
         let host = Rc::downgrade(self);
-        let (start, _) = self.start.borrow().clone();
-        let running = SketchLoop::start(Sketch::new(start), painter, move |report| {
+        let (start, carried) = self.start.borrow().clone();
+        let sketch = carried.and_then(|c| Sketch::resume(start.clone(), c)).unwrap_or_else(|| Sketch::new(start));
+        let running = SketchLoop::start(sketch, painter, self.seen(), move |report| {
             if let Some(host) = host.upgrade() {
                 host.receive(report);
             }
@@ -203,7 +289,6 @@ impl Host {
         for message in unanswered {
             running.handle(message);
         }
-        running.handle(Message::Seen(self.seen()));
         running.handle(Message::Input(Input::Resize(self.size.get())));
         *self.runner.borrow_mut() = Some(Runner::Here(running));
     }
@@ -260,14 +345,15 @@ impl Host {
             size: self.size.get(),
         };
         *self.start.borrow_mut() = (start.clone(), carried.clone());
+        self.abandon_starting();
         self.full.set(true);
         self.heard_from.set(false);
         self.unanswered.borrow_mut().clear();
         if let Some(Runner::Worker(old)) = self.runner.borrow_mut().take() {
             *self.retiring.borrow_mut() = Some(old);
         }
-        if worker::can_run_sketch_worker() && self.run_in_worker(&build) {
-            self.deliver_waiting();
+        if worker::can_run_sketch_worker() && self.run_in_worker(&build, false) {
+            // The waiting messages are handed on once it is ready
         } else {
             self.run_full_here(start, carried);
         }
@@ -278,6 +364,7 @@ impl Host {
     fn run_full_here(self: &Rc<Self>, start: Start, carried: Option<Carried>) {
         let Some(build) = self.fetched.borrow().clone() else { return };
         let (canvas, canvas_3d) = self.element.borrow_mut().prepare_successors();
+        self.await_draw(carried.as_ref());
         let host = Rc::downgrade(self);
         let report = Closure::<dyn FnMut(JsValue)>::new(move |packet: JsValue| {
             if let (Some(host), Some(report)) = (host.upgrade(), messages::report_from_js(&packet)) {
@@ -287,11 +374,12 @@ impl Host {
         let report: js_sys::Function = report.into_js_value().unchecked_into();
         let host = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            match full_build::run_here(&build, &canvas, &canvas_3d, &start, carried.as_ref(), &report).await {
+            match full_build::run_here(&build, &canvas, &canvas_3d, &start, carried.as_ref(), host.seen(), &report)
+                .await
+            {
                 Ok(port) => {
                     *host.runner.borrow_mut() = Some(Runner::FullHere(port));
                     host.deliver_waiting();
-                    host.deliver(Message::Seen(host.seen()));
                 }
                 Err(_) => {
                     warn("the full sketch could not start");
@@ -379,15 +467,11 @@ impl Host {
         }
         if !self.heard_from.replace(true) {
             self.unanswered.borrow_mut().clear();
-            // A new build has drawn: its canvases take the old one's place
-            self.element.borrow_mut().promote_successors();
-            if let Some(old) = self.retiring.borrow_mut().take() {
-                old.terminate();
-            }
         }
         match report {
             Report::HandedOver { .. } => {}
             Report::Status { status, heights, handled } => {
+                self.promote_once_drawn(status.frames);
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
                 *self.status.borrow_mut() = Some(*status);
@@ -414,6 +498,27 @@ impl Host {
             },
             Report::Picture(None) => warn("the picture could not be saved"),
         }
+    }
+
+    /// Once the sketch that took over has drawn a frame, its canvases take
+    /// the place of those the sketch before it drew on, and a worker that
+    /// ran that sketch is let go: the map never goes blank meanwhile.
+    fn promote_once_drawn(&self, frames: u64) {
+        if self.frames_before_handover.get().is_some_and(|before| frames > before) {
+            self.frames_before_handover.set(None);
+            self.element.borrow_mut().promote_successors();
+            if let Some(old) = self.retiring.borrow_mut().take() {
+                old.terminate();
+            }
+        }
+    }
+
+    /// The sketch about to report (carrying on from what another
+    /// `carried`, if anything) is the one given fresh canvases, if any
+    /// wait: [`Host::promote_once_drawn`] watches its frames.
+    fn await_draw(&self, carried: Option<&Carried>) {
+        let waiting = self.element.borrow().has_successors();
+        self.frames_before_handover.set(waiting.then(|| carried.map_or(0, |c| c.frames)));
     }
 
     /// What a control asked for.
@@ -513,9 +618,15 @@ impl Host {
     }
 
     /// Whether the sketch's latest state takes in every message sent to it
-    /// (a worker's answers come a moment later).
+    /// (a worker's answers come a moment later), and the sketch runs where
+    /// it will stay: no worker is starting to take it over, and the one
+    /// that took it over has drawn on its canvas (or waits, out of sight,
+    /// to draw when it is seen).
     pub fn settled(&self) -> bool {
         self.handled.get() >= self.sent.get()
+            && !self.worker_to_come.get()
+            && self.starting.borrow().is_none()
+            && (self.frames_before_handover.get().is_none() || !self.seen())
     }
 
     /// The sketch's latest state, once it has reported.

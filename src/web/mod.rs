@@ -120,8 +120,10 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// meaning), and four of the page's own: `resting` (whether it rests out
 /// of sight), `heightsHash` (a fingerprint of its heights, 16 hex digits),
 /// `thread` (where the sketch runs: "worker" or "main") and `settled`
-/// (whether the state takes in every control the reader has touched: a
-/// worker answers a moment later).
+/// (whether the state takes in every control the reader has touched, a
+/// worker answering a moment later, and the sketch runs where it stays:
+/// the first frames are drawn on the main thread while a worker starts to
+/// take over).
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
     with_host(|host| {

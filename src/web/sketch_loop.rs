@@ -64,15 +64,21 @@ pub struct SketchLoop {
 }
 
 impl SketchLoop {
-    /// Starts `sketch` drawing with `painter`, telling `report` what it does.
-    pub fn start(sketch: Sketch, painter: CanvasPainter, report: impl Fn(Report) + 'static) -> Rc<SketchLoop> {
+    /// Starts `sketch` drawing with `painter`, telling `report` what it does;
+    /// `seen` says whether the reader can see it now.
+    pub fn start(
+        sketch: Sketch,
+        painter: CanvasPainter,
+        seen: bool,
+        report: impl Fn(Report) + 'static,
+    ) -> Rc<SketchLoop> {
         let running = Rc::new(SketchLoop {
             sketch: RefCell::new(sketch),
             painter: RefCell::new(painter),
             report: Rc::new(report),
             on_frame: RefCell::new(None),
             frame_pending: Cell::new(false),
-            seen: Cell::new(true),
+            seen: Cell::new(seen),
             frame_wanted: Cell::new(false),
             heights_reported: Cell::new(None),
             handled: Cell::new(0),
@@ -86,8 +92,12 @@ impl SketchLoop {
                 running.request_frame();
             }
         }));
-        running.report_news();
-        running.request_frame();
+        // The first frame at once, not at the next animation frame: it is
+        // what the reader waits for (one out of sight waits for the reader)
+        running.run_frame();
+        if !seen {
+            running.report_news();
+        }
         running
     }
 
@@ -122,6 +132,11 @@ impl SketchLoop {
     pub fn hand_over(&self) -> (MapLink, Carried) {
         self.stopped.set(true);
         self.sketch.borrow().handover()
+    }
+
+    /// Whether it was handed over.
+    pub fn stopped(&self) -> bool {
+        self.stopped.get()
     }
 
     /// Going to rest, the address bar is brought up to date (it may be a

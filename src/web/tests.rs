@@ -112,7 +112,7 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
     let reports: Rc<RefCell<Vec<Report>>> = Rc::default();
     let sink = reports.clone();
     let sketch = Sketch::new(Start::fresh(1, element.measure()));
-    let running = SketchLoop::start(sketch, painter, move |r| sink.borrow_mut().push(r));
+    let running = SketchLoop::start(sketch, painter, true, move |r| sink.borrow_mut().push(r));
     let status = |reports: &Rc<RefCell<Vec<Report>>>| {
         reports.borrow().iter().rev().find_map(|r| match r {
             Report::Status { status, .. } => Some((**status).clone()),

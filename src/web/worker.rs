@@ -37,9 +37,10 @@ export function canRunSketchWorker() {
 
 // The worker: it loads the module called `name` (beside which this
 // snippet's module sits, two folders up: this very one, or the full build),
-// waits for the page's first message (the compiled module, the canvases, how
-// to start, what another build carried), starts the sketch, then hands it
-// every message that came meanwhile
+// waits for the page's first message (the compiled module), instantiates it
+// and says it is ready; the next message is the sketch to run (the
+// canvases, how to start, what another build carried), and every message
+// after that is the sketch's
 export function spawnSketchWorker(name) {
   const glue = new URL(`../../${name}.js`, import.meta.url).href
   const source = `
@@ -50,7 +51,9 @@ const next = async () => { while (!queue.length) await new Promise(resolve => { 
 const glue = await import(${JSON.stringify(glue)})
 const first = await next()
 await glue.default({ module_or_path: first.module })
-glue.runSketchWorker(first.canvas, first.canvas3d, first.start, first.carried)
+self.postMessage('ready')
+const run = await next()
+glue.runSketchWorker(run.canvas, run.canvas3d, run.start, run.carried, run.seen)
 for (const data of queue.splice(0)) self.onmessage(new MessageEvent('message', { data }))
 `
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }))
@@ -63,6 +66,10 @@ extern "C" {
     #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
     fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
 }
+
+/// What a worker says once its module is instantiated, before it is given
+/// a sketch to run (the script above posts it).
+pub const READY: &str = "ready";
 
 /// The page's own module, as the worker finds it beside the page.
 pub const PAGE_MODULE: &str = "hydraulic-erosion";
@@ -83,26 +90,37 @@ impl Build {
     }
 }
 
-/// Starts the sketch's worker on `build`, drawing on `canvas` (and the 3D
-/// view on `canvas_3d`), and sends it `start` and what another build
-/// `carried`, if any.
-pub fn spawn(
-    build: &Build,
+/// Starts a worker on `build` and hands it the compiled module; it says
+/// [`READY`] once the module is instantiated, and then waits for [`run`].
+/// Starting it before the sketch is ready to move lets the page draw its
+/// first frames meanwhile.
+pub fn spawn(build: &Build) -> Result<Worker, JsValue> {
+    let worker = spawn_sketch_worker(build.name)?;
+    let first = js_sys::Object::new();
+    js_sys::Reflect::set(&first, &"module".into(), &build.module)?;
+    worker.post_message(&first)?;
+    Ok(worker)
+}
+
+/// Has a ready `worker` run the sketch `start` describes (carrying on what
+/// another sketch `carried`, if any), drawing on `canvas` (and the 3D view
+/// on `canvas_3d`); `seen` says whether the reader can see it now.
+pub fn run(
+    worker: &Worker,
     canvas: OffscreenCanvas,
     canvas_3d: OffscreenCanvas,
     start: &Start,
     carried: Option<&Carried>,
-) -> Result<Worker, JsValue> {
-    let worker = spawn_sketch_worker(build.name)?;
-    let first = js_sys::Object::new();
+    seen: bool,
+) -> Result<(), JsValue> {
+    let packet = js_sys::Object::new();
     let carried = carried.map_or(JsValue::NULL, messages::carried_to_js);
-    js_sys::Reflect::set(&first, &"module".into(), &build.module)?;
-    js_sys::Reflect::set(&first, &"canvas".into(), &canvas)?;
-    js_sys::Reflect::set(&first, &"canvas3d".into(), &canvas_3d)?;
-    js_sys::Reflect::set(&first, &"start".into(), &messages::start_to_js(start))?;
-    js_sys::Reflect::set(&first, &"carried".into(), &carried)?;
-    worker.post_message_with_transfer(&first, &Array::of2(&canvas, &canvas_3d))?;
-    Ok(worker)
+    js_sys::Reflect::set(&packet, &"canvas".into(), &canvas)?;
+    js_sys::Reflect::set(&packet, &"canvas3d".into(), &canvas_3d)?;
+    js_sys::Reflect::set(&packet, &"start".into(), &messages::start_to_js(start))?;
+    js_sys::Reflect::set(&packet, &"carried".into(), &carried)?;
+    js_sys::Reflect::set(&packet, &"seen".into(), &seen.into())?;
+    worker.post_message_with_transfer(&packet, &Array::of2(&canvas, &canvas_3d))
 }
 
 /// The sketch a worker (or the full build on the page) is asked to run:
@@ -118,7 +136,8 @@ pub fn sketch_from_js(start: &JsValue, carried: &JsValue) -> Result<Sketch, JsVa
 }
 
 /// In the worker: runs the sketch `start` describes (or carries on the one
-/// another build `carried`) on `canvas` (the 3D view on `canvas_3d`), posting
+/// another build `carried`) on `canvas` (the 3D view on `canvas_3d`), seen
+/// by the reader or not (`seen`, false only when the page says so), posting
 /// its reports to the page and handing it the page's messages. Not for host
 /// pages: the page's module calls it in the worker it starts.
 #[wasm_bindgen(js_name = runSketchWorker)]
@@ -127,12 +146,13 @@ pub fn run_sketch_worker(
     canvas_3d: OffscreenCanvas,
     start: JsValue,
     carried: JsValue,
+    seen: JsValue,
 ) -> Result<(), JsValue> {
     let sketch = sketch_from_js(&start, &carried)?;
     let painter = CanvasPainter::new(Surface::Offscreen(canvas), Some(Surface::Offscreen(canvas_3d)))?;
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
     let post = scope.clone();
-    let running = SketchLoop::start(sketch, painter, move |report: Report| {
+    let running = SketchLoop::start(sketch, painter, seen != JsValue::FALSE, move |report: Report| {
         let (message, transfer) = messages::report_to_js(&report);
         let _ = post.post_message_with_transfer(&message, &transfer);
     });

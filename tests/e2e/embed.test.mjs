@@ -67,7 +67,7 @@ async function visit(path, viewport = { width: 2000, height: 1200 }) {
 
 test('the drop-in draws in a blog post from a sub-path, with nothing from elsewhere and no styles of ours on the post', async () => {
   const { page, context, problems, hosts } = await visit('/blog/2026/a-post/')
-  await page.waitForFunction(() => window.pageState?.()?.frames > 2)
+  await page.waitForFunction(() => window.pageState?.()?.frames > 2 && window.pageState().settled)
   const drops = (await page.evaluate(() => window.pageState())).drops
   assert.ok(drops > 0, 'it rains')
   assert.deepEqual([...hosts], [new URL(server.url).host], 'everything comes from the site itself')
@@ -90,7 +90,7 @@ test('the drop-in draws in a blog post from a sub-path, with nothing from elsewh
 for (const [w, h] of SIZES) {
   test(`the canvas fills a ${w} × ${h} holder, crisp at any pixel ratio`, async () => {
     const { page, context, problems } = await visit(`/blog/sized/${w}x${h}/`)
-    await page.waitForFunction(() => window.pageState?.()?.frames > 1)
+    await page.waitForFunction(() => window.pageState?.()?.frames > 1 && window.pageState().settled)
     const [cw, ch, ratio] = await page.$eval('#sketch-holder canvas', c => [c.clientWidth, c.clientHeight, devicePixelRatio])
     assert.deepEqual([cw, ch], [w, h])
     // The backing store as pageState() says it: a canvas handed to the
@@ -106,7 +106,7 @@ test('the page in an <iframe> from a sub-path takes a compact layout and draws',
   const { page, context, problems, hosts } = await visit('/blog/framed/', { width: 900, height: 900 })
   const frame = page.frames().find(f => f.url().includes(AT))
   assert.ok(frame, 'the frame loaded from the sub-path')
-  await frame.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 1)
+  await frame.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 1 && window.wasmBindings.pageState().settled)
   assert.equal(await frame.evaluate(() => document.documentElement.classList.contains('embedded')), true)
   assert.equal(await frame.isVisible('h1'), false, 'no heading in the compact layout')
   const width = await frame.$eval('#sketch-holder canvas', c => c.clientWidth)

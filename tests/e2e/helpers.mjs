@@ -89,7 +89,7 @@ export async function open(browser, url, { contextOptions = {}, mainThread, init
   const ours = m => !m.text().startsWith('[.WebGL-')
   page.on('console', m => { if ((m.type() === 'error' || m.type() === 'warning') && ours(m)) problems.push(`console.${m.type()}: ${m.text()}`) })
   await page.goto(url)
-  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState() !== null)
+  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState()?.settled)
   return { page, context, problems }
 }
 

@@ -3,7 +3,7 @@
 // on the main thread again when the worker fails to start.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, canvasLook, pause } from './helpers.mjs'
+import { serve, launch, open, state, canvasLook, pause, mainThreadOnly } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -27,6 +27,34 @@ test('the worker and the main thread bring back the same map and draw the same p
   assert.deepEqual(looks[1], looks[0])
 })
 
+test('the first picture is drawn at once on the main thread, and a worker takes the sketch over without a blank frame', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=3', {
+    initScript: () => {
+      // What every animation frame shows: where the sketch runs, its
+      // frames, and how many map canvases are on screen
+      window.__frames = []
+      const look = () => {
+        const s = window.wasmBindings?.pageState()
+        if (s) {
+          const shown = [...document.querySelectorAll('#sketch-holder canvas:not(.view-3d)')].filter(c => c.offsetWidth > 0).length
+          window.__frames.push({ thread: s.thread, frames: s.frames, shown })
+        }
+        requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    }
+  })
+  await page.waitForFunction(() => window.__frames.some(f => f.thread === 'worker' && f.frames > 3) || window.__frames.length > 30)
+  const seen = await page.evaluate(() => window.__frames)
+  assert.ok(seen[0].frames >= 1, `the first frame is drawn by the time the module has started: ${JSON.stringify(seen[0])}`)
+  assert.equal(seen[0].thread, 'main', 'drawn on the main thread, not after a worker has started')
+  if (!mainThreadOnly) assert.ok(seen.some(f => f.thread === 'worker'), 'a worker takes over')
+  assert.deepEqual(seen.filter(f => f.shown !== 1), [], 'one map on screen in every frame, never none')
+  assert.ok(seen.every((f, k) => k === 0 || f.frames >= seen[k - 1].frames), 'the frames carry on, never start again')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 test('a worker that fails to start leaves the sketch on the main thread, with what the reader did meanwhile', async () => {
   const { page, context, problems } = await open(browser, server.url + '/', {
     mainThread: false,
@@ -40,7 +68,8 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
       }
     }
   })
-  await page.waitForFunction(() => window.wasmBindings.pageState().frames > 3)
+  // open() waits until the sketch runs where it stays: here, the worker
+  // having failed
   const s = await state(page)
   assert.equal(s.thread, 'main')
   assert.equal(s.looping, true)
