@@ -83,6 +83,31 @@ pub const DISPLAY_FRAME_MS: f64 = 1000.0 / 60.0;
 /// (a busy machine, a pause, a rest) the rain picks up, it does not lurch.
 pub const MAX_CATCH_UP: u32 = 4;
 
+/// Rain fell until `then`; at `now`, the display frames due (whole ones,
+/// so the drops stay a multiple of the drops per frame, as the
+/// original's are) and the time the rain has then caught up to. What is
+/// left of a display frame is carried to the next frame, so a view drawn
+/// 40 times a second rains as much as one drawn 60 times; a frame early
+/// still rains one, and after a stall what is beyond the catch-up is
+/// let go.
+///
+/// ```
+/// # use hydraulic_erosion::sketch::{display_frames_since, DISPLAY_FRAME_MS};
+/// let frame = DISPLAY_FRAME_MS;
+/// // Frames 25 ms apart (40 a second) rain 1, 2, 1, 2…: 60 a second
+/// let (n, then) = display_frames_since(0.0, 25.0);
+/// assert_eq!((n, then), (1, frame));
+/// assert_eq!(display_frames_since(then, 50.0).0, 2);
+/// assert_eq!(display_frames_since(0.0, 1000.0), (4, 1000.0));
+/// ```
+pub fn display_frames_since(then: f64, now: f64) -> (u32, f64) {
+    // (a hair over, so three frames' time, 50 ms, is three frames)
+    let due = ((now - then) / DISPLAY_FRAME_MS + 1e-9).floor();
+    let frames = due.clamp(1.0, MAX_CATCH_UP as f64);
+    let caught_up_to = if due >= 1.0 && due <= MAX_CATCH_UP as f64 { then + frames * DISPLAY_FRAME_MS } else { now };
+    (frames as u32, caught_up_to)
+}
+
 /// How a sketch starts: from a link (a fresh page's is the default link
 /// with a new seed), in the site's theme, with the reader's motion
 /// preference.
@@ -602,17 +627,16 @@ impl Sketch {
         }
     }
 
-    /// A frame's rain at `now`: the drops per frame for each display frame
-    /// since the last (at least one, at most [`MAX_CATCH_UP`]). It stops
-    /// once, exactly at the target; pressing play keeps it raining.
+    /// A frame's rain at `now`: the drops per frame for each whole display
+    /// frame since the rain last caught up (at least one, at most
+    /// [`MAX_CATCH_UP`]). It stops once, exactly at the target; pressing
+    /// play keeps it raining.
     fn rain(&mut self, now: f64) {
-        let display_frames = match self.rained_at {
-            // Whole display frames, so the drops stay a multiple of the
-            // drops per frame, as the original's are
-            Some(then) => ((now - then) / DISPLAY_FRAME_MS).round().max(1.0).min(MAX_CATCH_UP as f64) as u32,
-            None => 1,
+        let (display_frames, caught_up_to) = match self.rained_at {
+            Some(then) => display_frames_since(then, now),
+            None => (1, now),
         };
-        self.rained_at = Some(now);
+        self.rained_at = Some(caught_up_to);
         let before = self.terrain.drops();
         let mut n = self.terrain.settings().drops_per_frame() as u64 * display_frames as u64;
         let target = self.terrain.rain_target();

@@ -328,6 +328,21 @@ fn the_rain_keeps_the_display_pace_when_frames_come_late_and_picks_up_gently_aft
 }
 
 #[test]
+fn frames_drawn_forty_times_a_second_rain_sixty_frames_worth_a_second() {
+    // As the 3D view without a GPU draws: a frame every 25 ms
+    let mut sketch = fresh(11);
+    let mut painter = Recorder::default();
+    let mut t = 0.0;
+    sketch.frame(&mut || t, &mut painter);
+    let before = sketch.terrain().drops();
+    for _ in 0..40 {
+        t += 25.0;
+        sketch.frame(&mut || t, &mut painter);
+    }
+    assert_eq!(sketch.terrain().drops() - before, 60 * 200, "a second's rain at 40 frames a second");
+}
+
+#[test]
 fn late_frames_still_stop_exactly_at_the_target() {
     let mut sketch = fresh(10);
     let mut painter = Recorder::default();

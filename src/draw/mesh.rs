@@ -70,6 +70,37 @@ impl Layout {
     }
 }
 
+/// Vertices the 3D view wants across the map for each pixel the view has
+/// across: one (finer would only cost), or, where a software renderer
+/// shades every vertex and pixel on the CPU, one for every four pixels.
+pub const VERTICES_PER_PIXEL: f64 = 1.0;
+pub const VERTICES_PER_PIXEL_IN_SOFTWARE: f64 = 0.25;
+
+/// The 3D view's level of detail: a vertex every `step` cells, the
+/// smallest step that leaves no more vertices across the map's longer
+/// side than the view wants for `pixels_across`.
+///
+/// ```
+/// use hydraulic_erosion::grid::Grid;
+/// use hydraulic_erosion::draw::mesh::{detail_step, lattice};
+/// assert_eq!(detail_step(Grid::ARTICLE, 1000, false), 1);
+/// assert_eq!(detail_step(Grid::new(512, 512), 300, false), 2);
+/// assert_eq!(lattice(Grid::ARTICLE, 2), Grid::new(161, 91));
+/// ```
+pub fn detail_step(grid: Grid, pixels_across: u32, software: bool) -> usize {
+    let per_pixel = if software { VERTICES_PER_PIXEL_IN_SOFTWARE } else { VERTICES_PER_PIXEL };
+    let wanted = (pixels_across as f64 * per_pixel).floor().max(2.0) as usize;
+    grid.cols.max(grid.rows).div_ceil(wanted).max(1)
+}
+
+/// The vertices drawn at `step`: every `step`th cell of `grid` across and
+/// down, and its last column and row, so the whole map is covered. Vertex
+/// (i, j) of the lattice stands on cell (min(i·step, cols − 1), min(j·step,
+/// rows − 1)).
+pub fn lattice(grid: Grid, step: usize) -> Grid {
+    Grid::new((grid.cols - 1).div_ceil(step) + 1, (grid.rows - 1).div_ceil(step) + 1)
+}
+
 /// The two triangles of each square of four cells, as indices of the
 /// cells, counter-clockwise seen from above (so their faces point up).
 pub fn triangles(grid: Grid) -> Vec<u32> {
@@ -155,6 +186,27 @@ mod tests {
         let fall: Vec<f32> = (0..121).map(|i| 1.0 - (i / 11) as f32 * 0.1).collect();
         let n = Layout::new(grid, 2.0).normal(&fall, 60);
         assert!((n[2] as f64 - 0.24 / (1.0f64 + 0.24 * 0.24).sqrt()).abs() < 1e-6 && n[0] == 0.0, "{n:?}");
+    }
+
+    #[test]
+    fn the_level_of_detail_keeps_vertices_near_the_pixels_and_covers_the_map() {
+        let article = Grid::ARTICLE;
+        // The article's map at its usual size is drawn whole; in software,
+        // at a quarter of a vertex a pixel, every other cell
+        assert_eq!(detail_step(article, 960, false), 1);
+        assert_eq!(detail_step(article, 960, true), 2);
+        assert_eq!(detail_step(Grid::new(512, 512), 960, true), 3);
+        assert_eq!(detail_step(Grid::new(640, 360), 390, false), 2);
+        assert_eq!(detail_step(article, 0, false), 160, "two vertices across at least");
+        for grid in [article, Grid::new(512, 512), Grid::new(257, 257), Grid::new(2, 2), Grid::new(7, 3)] {
+            for step in 1..=5 {
+                let l = lattice(grid, step);
+                // The last vertex of a row or column stands on the map's last cell
+                assert!((l.cols - 2) * step < grid.cols - 1 && (l.cols - 1) * step >= grid.cols - 1, "{grid:?} {step}");
+                assert!((l.rows - 2) * step < grid.rows - 1 && (l.rows - 1) * step >= grid.rows - 1, "{grid:?} {step}");
+            }
+            assert_eq!(lattice(grid, 1), grid);
+        }
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub const GROUND_UNIFORMS: &[&str] = &[
     "u_half",
     "u_river",
     "u_sea_level",
+    "u_lattice",
+    "u_step",
 ];
 
 /// The sea program's uniforms.
@@ -90,25 +92,27 @@ fn prelude(text: NumberText) -> String {
 /// [`crate::draw::mesh::Layout::normal`] works it out) and its water.
 const GROUND_VERTEX_MAIN: &str = r#"
 uniform sampler2D u_heights;
-uniform sampler2D u_water;
 uniform mat4 u_matrix;
 uniform ivec2 u_grid;
 uniform float u_cell;
 uniform float u_vertical;
 uniform vec2 u_half;
+uniform ivec2 u_lattice;
+uniform int u_step;
 out float v_height;
 out vec3 v_normal;
-out float v_water;
+out vec2 v_cell;
 float height(ivec2 c) { return texelFetch(u_heights, clamp(c, ivec2(0), u_grid - 1), 0).r; }
 void main() {
-  ivec2 c = ivec2(gl_VertexID % u_grid.x, gl_VertexID / u_grid.x);
-  ivec2 w = max(c - ivec2(1, 0), ivec2(0)), e = min(c + ivec2(1, 0), u_grid - 1);
-  ivec2 n = max(c - ivec2(0, 1), ivec2(0)), s = min(c + ivec2(0, 1), u_grid - 1);
+  // A vertex of the lattice (mesh::lattice): every u_step-th cell
+  ivec2 c = min(ivec2(gl_VertexID % u_lattice.x, gl_VertexID / u_lattice.x) * u_step, u_grid - 1);
+  ivec2 w = max(c - ivec2(u_step, 0), ivec2(0)), e = min(c + ivec2(u_step, 0), u_grid - 1);
+  ivec2 n = max(c - ivec2(0, u_step), ivec2(0)), s = min(c + ivec2(0, u_step), u_grid - 1);
   float dx = slope(height(e), height(w), float(e.x - w.x), u_vertical, u_cell);
   float dz = slope(height(s), height(n), float(s.y - n.y), u_vertical, u_cell);
   v_normal = normalize(vec3(-dx, 1.0, -dz));
   v_height = height(c);
-  v_water = texelFetch(u_water, c, 0).r;
+  v_cell = vec2(c);
   vec3 p = vec3(float(c.x) * u_cell - u_half.x, v_height * u_vertical, float(c.y) * u_cell - u_half.y);
   gl_Position = u_matrix * vec4(p, 1.0);
 }"#;
@@ -117,18 +121,31 @@ void main() {
 /// rock on steep land, river water, lit.
 const GROUND_FRAGMENT_MAIN: &str = r#"
 uniform sampler2D u_ramp;
+uniform sampler2D u_water;
+uniform ivec2 u_grid;
 uniform vec3 u_river;
 uniform float u_sea_level;
 in float v_height;
 in vec3 v_normal;
-in float v_water;
+in vec2 v_cell;
 out vec4 color;
+float water(ivec2 c) { return texelFetch(u_water, clamp(c, ivec2(0), u_grid - 1), 0).r; }
+// The water where this pixel is, blended from the four cells around it
+// (by the pixel, not the vertex: a river one cell wide stays one cell wide
+// however coarse the mesh)
+float water_here() {
+  ivec2 c = ivec2(floor(v_cell));
+  vec2 f = fract(v_cell);
+  float north = mix(water(c), water(c + ivec2(1, 0)), f.x);
+  float south = mix(water(c + ivec2(0, 1)), water(c + ivec2(1, 1)), f.x);
+  return mix(north, south, f.y);
+}
 void main() {
   vec3 n = normalize(v_normal);
   float h = clamp(v_height, 0.0, 1.0);
   vec3 ground = texture(u_ramp, vec2((h * (RAMP_STEPS - 1.0) + 0.5) / RAMP_STEPS, 0.5)).rgb;
   ground = mix(ground, ROCK, v_height >= u_sea_level ? rock_share(n.y) : 0.0);
-  ground = mix(ground, u_river, river_opacity(v_water));
+  ground = mix(ground, u_river, river_opacity(water_here()));
   color = vec4(ground * shade(dot(n, LIGHT)), 1.0);
 }"#;
 

@@ -20,7 +20,7 @@ use web_sys::{
 };
 
 use crate::draw::color_schemes::{hex_rgb, ColorScheme};
-use crate::draw::mesh::{triangles, Layout};
+use crate::draw::mesh::{detail_step, lattice, triangles, Layout};
 use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, SEA_UNIFORMS};
 use crate::draw::view_3d::{self, Drawn, Scene, RAMP_STEPS};
 use crate::grid::Grid;
@@ -54,6 +54,8 @@ const U_VERTICAL: usize = place_of(GROUND_UNIFORMS, "u_vertical");
 const U_HALF: usize = place_of(GROUND_UNIFORMS, "u_half");
 const U_RIVER: usize = place_of(GROUND_UNIFORMS, "u_river");
 const U_SEA_LEVEL: usize = place_of(GROUND_UNIFORMS, "u_sea_level");
+const U_LATTICE: usize = place_of(GROUND_UNIFORMS, "u_lattice");
+const U_STEP: usize = place_of(GROUND_UNIFORMS, "u_step");
 const SEA_MATRIX: usize = place_of(SEA_UNIFORMS, "u_matrix");
 const SEA_HALF: usize = place_of(SEA_UNIFORMS, "u_half");
 const SEA_LEVEL: usize = place_of(SEA_UNIFORMS, "u_level");
@@ -71,9 +73,11 @@ struct Resources {
     heights: WebGlTexture,
     water: WebGlTexture,
     ramp: WebGlTexture,
-    /// The grid the index buffer and textures are for, the heights'
-    /// edition, the ramp's scheme and sea level, and the water, as sent.
+    /// The grid the textures are for, the lattice (and its step) the index
+    /// buffer is for, the heights' edition, the ramp's scheme and sea
+    /// level, and the water, as sent.
     grid: Option<Grid>,
+    lattice: Option<(Grid, usize)>,
     index_buffer: Option<WebGlBuffer>,
     indices: i32,
     edition: Option<u64>,
@@ -91,6 +95,9 @@ pub struct GlView {
     /// how many times it was.
     lost: Rc<Cell<bool>>,
     losses: Rc<Cell<u32>>,
+    /// Whether the browser draws WebGL in software (no GPU, or one it
+    /// blocks): then no antialiasing, and a coarser mesh.
+    software: bool,
 }
 
 impl GlView {
@@ -98,8 +105,10 @@ impl GlView {
     /// `redraw` asks for a frame: when a lost context comes back, the view
     /// is drawn again even if nothing else moves.
     pub fn new(surface: Surface, redraw: Rc<dyn Fn()>) -> Result<GlView, JsValue> {
+        // Antialiased where a GPU draws; in software every sample costs
+        let software = draws_in_software();
         let options = js_sys::Object::new();
-        js_sys::Reflect::set(&options, &"antialias".into(), &true.into())?;
+        js_sys::Reflect::set(&options, &"antialias".into(), &(!software).into())?;
         let context = surface.context_with_options("webgl2", &options)?;
         let gl: Gl = context.ok_or("no WebGL2")?.dyn_into()?;
         let (lost, losses) = (Rc::new(Cell::new(false)), Rc::new(Cell::new(0)));
@@ -124,7 +133,7 @@ impl GlView {
         target.add_event_listener_with_callback("webglcontextrestored", on_restored.as_ref().unchecked_ref())?;
         on_lost.forget();
         on_restored.forget();
-        Ok(GlView { surface, gl, resources: None, lost, losses })
+        Ok(GlView { surface, gl, resources: None, lost, losses, software })
     }
 
     /// Draws `scene`, or says why not this frame.
@@ -148,8 +157,9 @@ impl GlView {
         let (width, height) = scene.size.backing();
         self.surface.set_size(width, height);
         self.gl.viewport(0, 0, width as i32, height as i32);
-        self.update(scene);
-        self.render(scene, width as f64 / height as f64);
+        let step = detail_step(scene.grid, width, self.software);
+        self.update(scene, step);
+        self.render(scene, step, width as f64 / height as f64);
         Drawn::Drawn
     }
 
@@ -182,6 +192,7 @@ impl GlView {
             water: texture()?,
             ramp,
             grid: None,
+            lattice: None,
             index_buffer: None,
             indices: 0,
             edition: None,
@@ -190,16 +201,16 @@ impl GlView {
         })
     }
 
-    /// Sends the GPU what changed: a new grid's triangles, the heights, the
-    /// ramp, the water.
-    fn update(&mut self, scene: &Scene) {
+    /// Sends the GPU what changed: the triangles of a new lattice (a new
+    /// grid, or another level of detail), the heights, the ramp, the water.
+    fn update(&mut self, scene: &Scene, step: usize) {
         let gl = &self.gl;
         let Some((r, _)) = self.resources.as_mut() else { return };
         let grid = scene.grid;
         let (cols, rows) = (grid.cols as i32, grid.rows as i32);
-        if r.grid != Some(grid) {
-            let indices = triangles(grid);
-            // The last map size's triangles go
+        if r.lattice != Some((grid, step)) {
+            let indices = triangles(lattice(grid, step));
+            // The last lattice's triangles go
             if let Some(old) = r.index_buffer.take() {
                 gl.delete_buffer(Some(&old));
             }
@@ -209,6 +220,9 @@ impl GlView {
             let view = unsafe { Uint32Array::view(&indices) };
             gl.buffer_data_with_array_buffer_view(Gl::ELEMENT_ARRAY_BUFFER, &view, Gl::STATIC_DRAW);
             r.indices = indices.len() as i32;
+            r.lattice = Some((grid, step));
+        }
+        if r.grid != Some(grid) {
             for texture in [&r.heights, &r.water] {
                 gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
                 let zeros = Float32Array::new_with_length(grid.cells() as u32);
@@ -257,7 +271,7 @@ impl GlView {
         }
     }
 
-    fn render(&self, scene: &Scene, aspect: f64) {
+    fn render(&self, scene: &Scene, step: usize, aspect: f64) {
         let gl = &self.gl;
         let Some((r, _)) = self.resources.as_ref() else { return };
         let layout = Layout::new(scene.grid, scene.height_scale);
@@ -285,6 +299,9 @@ impl GlView {
         let river = rgb(scene.scheme.river);
         gl.uniform3f(at(U_RIVER), river[0], river[1], river[2]);
         gl.uniform1f(at(U_SEA_LEVEL), scene.sea_level as f32);
+        let drawn = lattice(scene.grid, step);
+        gl.uniform2i(at(U_LATTICE), drawn.cols as i32, drawn.rows as i32);
+        gl.uniform1i(at(U_STEP), step as i32);
         gl.draw_elements_with_i32(Gl::TRIANGLES, r.indices, Gl::UNSIGNED_INT, 0);
 
         // The sea over the ground below its level, seen through
@@ -303,6 +320,34 @@ impl GlView {
         gl.depth_mask(true);
         gl.disable(Gl::BLEND);
     }
+}
+
+/// `UNMASKED_RENDERER_WEBGL`, of the `WEBGL_debug_renderer_info` extension.
+const UNMASKED_RENDERER: u32 = 0x9246;
+
+/// Whether this browser draws WebGL in software (SwiftShader, llvmpipe and
+/// the like: no GPU, or one it blocks), as a throwaway context's renderer
+/// says. Where it cannot tell, a GPU is assumed.
+fn draws_in_software() -> bool {
+    let Some(gl) = web_sys::OffscreenCanvas::new(1, 1)
+        .ok()
+        .and_then(|c| c.get_context("webgl2").ok().flatten())
+        .and_then(|c| c.dyn_into::<Gl>().ok())
+    else {
+        return false;
+    };
+    let renderer = match gl.get_extension("WEBGL_debug_renderer_info") {
+        Ok(Some(_)) => gl.get_parameter(UNMASKED_RENDERER),
+        _ => gl.get_parameter(Gl::RENDERER),
+    };
+    let name = renderer.ok().and_then(|r| r.as_string()).unwrap_or_default().to_lowercase();
+    if let Ok(Some(lose)) = gl.get_extension("WEBGL_lose_context") {
+        let _ = js_sys::Reflect::get(&lose, &"loseContext".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .map(|f| f.call0(&lose));
+    }
+    ["swiftshader", "llvmpipe", "softpipe", "software"].iter().any(|s| name.contains(s))
 }
 
 /// The sea surface's colour: the scheme's shallow sea.

@@ -2,7 +2,8 @@
 // 3D, on the page's main thread (Chrome's own count of its main thread's
 // task time, over frames) and on the sketch's thread (the sketch's `drawMs`:
 // the painter's calls, which in 3D are sending the heights and the water to
-// the GPU and the draw calls), with the sketch in its worker and on the main
+// the GPU and the draw calls), and the frames and drops a second, with the
+// sketch in its worker and on the main
 // thread. Needs the release build (dist/, from
 // `trunk build --release --public-url ./`) and the npm tools.
 //
@@ -28,10 +29,12 @@ async function measure(view, mainThread) {
   await cdp.send('Performance.enable')
   const taskTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find(m => m.name === 'TaskDuration').value
   const frames = () => page.evaluate(() => window.wasmBindings.pageState().frames)
-  // The main thread's task time over a few seconds, left alone...
-  const [t0, f0] = [await taskTime(), await frames()]
+  const drops = () => page.evaluate(() => window.wasmBindings.pageState().drops)
+  // The main thread's task time, the frames and the drops over a few
+  // seconds, left alone...
+  const [t0, f0, d0, at0] = [await taskTime(), await frames(), await drops(), performance.now()]
   await page.waitForTimeout(SECONDS * 1000)
-  const [t1, f1] = [await taskTime(), await frames()]
+  const [t1, f1, d1, at1] = [await taskTime(), await frames(), await drops(), performance.now()]
   // ... then the drawing's time, read frame by frame
   const draws = await page.evaluate(() => new Promise(resolve => {
     const out = []
@@ -45,7 +48,15 @@ async function measure(view, mainThread) {
   }))
   await context.close()
   const busy = (t1 - t0) * 1000
-  return { frames: f1 - f0, mainMsPerSecond: busy / SECONDS, mainMsPerFrame: busy / (f1 - f0), drawMs: median(draws) }
+  const seconds = (at1 - at0) / 1000
+  return {
+    frames: f1 - f0,
+    framesPerSecond: (f1 - f0) / seconds,
+    dropsPerSecond: (d1 - d0) / seconds,
+    mainMsPerSecond: busy / SECONDS,
+    mainMsPerFrame: busy / (f1 - f0),
+    drawMs: median(draws)
+  }
 }
 
 for (const mainThread of [false, true]) {
@@ -54,10 +65,10 @@ for (const mainThread of [false, true]) {
   const deep = await measure('3d', mainThread)
   console.log(`${where}:`)
   for (const [name, f] of [['2D', flat], ['3D', deep]]) {
-    console.log(`  ${name}: ${f.frames} frames in ${SECONDS} s; the main thread busy ${f.mainMsPerSecond.toFixed(0)} ms a second, ` +
+    console.log(`  ${name}: ${f.framesPerSecond.toFixed(1)} frames and ${f.dropsPerSecond.toFixed(0)} drops a second; the main thread busy ${f.mainMsPerSecond.toFixed(0)} ms a second, ` +
       `${f.mainMsPerFrame.toFixed(2)} ms a frame; the sketch's drawing ${f.drawMs.toFixed(2)} ms a frame (median of 40)`)
   }
-  console.log(`  3D / 2D: main thread a frame ${(deep.mainMsPerFrame / flat.mainMsPerFrame).toFixed(2)}×, drawing a frame ${(deep.drawMs / flat.drawMs).toFixed(2)}×`)
+  console.log(`  3D / 2D: drops a second ${(deep.dropsPerSecond / flat.dropsPerSecond).toFixed(2)}×, main thread a frame ${(deep.mainMsPerFrame / flat.mainMsPerFrame).toFixed(2)}×, drawing a frame ${(deep.drawMs / flat.drawMs).toFixed(2)}×`)
 }
 await browser.close()
 await server.close()
