@@ -782,10 +782,12 @@ impl Sketch {
         }
     }
 
-    /// The 3D view: the ground shown, its rivers as the map draws them.
+    /// The 3D view: the ground shown, its rivers and trees as the map
+    /// draws them.
     fn draw_3d(&mut self, painter: &mut dyn Painter) -> Drawn {
         let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
-        let water = match (self.toggles.get(Toggle::Rivers), traced) {
+        let rivers = self.toggles.get(Toggle::Rivers);
+        let water = match (rivers, traced) {
             (false, _) => Vec::new(),
             (true, true) => view_3d::water_along(self.terrain.grid(), &self.traced_rivers()),
             (true, false) => {
@@ -793,6 +795,13 @@ impl Sketch {
                 self.rivers.shown().to_vec()
             }
         };
+        // Cones, not branches: no tree is drawn large enough for them
+        let trees = if self.toggles.get(Toggle::Trees) {
+            self.standing_trees(rivers && !traced, f32::INFINITY)
+        } else {
+            Vec::new()
+        };
+        self.trees = trees.len();
         let settings = self.terrain.settings();
         painter.view_3d(&Scene {
             grid: self.terrain.grid(),
@@ -804,6 +813,7 @@ impl Sketch {
             height_scale: settings.get(Setting::HeightScale),
             camera: self.camera,
             size: self.size,
+            trees: &trees,
         })
     }
 

@@ -30,6 +30,8 @@ struct Recorder {
     /// The 3D view's frames: heights' edition, camera, wet cells, and what
     /// the painter answers (drawn unless a test says otherwise).
     scenes: Vec<(u64, Camera, usize)>,
+    /// The trees of each 3D frame, and the height of the ground under each.
+    trees_3d: Vec<Vec<(Tree, f32)>>,
     answer_3d: Option<Drawn>,
 }
 
@@ -70,6 +72,8 @@ impl Painter for Recorder {
         assert_eq!(scene.heights.len(), scene.grid.cells());
         let wet = scene.water.iter().filter(|&&w| w >= hydraulic_erosion::hydrology::rivers::RIVER_START).count();
         self.scenes.push((scene.edition, scene.camera, wet));
+        let under = |t: &Tree| scene.heights[t.y.round() as usize * scene.grid.cols + t.x.round() as usize];
+        self.trees_3d.push(scene.trees.iter().map(|t| (t.clone(), under(t))).collect());
         self.answer_3d.unwrap_or(Drawn::Drawn)
     }
 }
@@ -586,6 +590,25 @@ fn the_3d_view_draws_in_place_of_the_map_turns_and_comes_back_from_a_link() {
 }
 
 #[test]
+fn trees_stand_in_the_3d_view_on_the_land_where_the_map_has_them() {
+    let mut s = fresh(4);
+    let mut painter = Recorder::default();
+    s.input(Input::Toggle(Toggle::Trees, true), 0.0);
+    frames(&mut s, &mut painter, 30);
+    let on_the_map = s.status().trees;
+    s.input(Input::Toggle(Toggle::View, true), 0.0);
+    frames(&mut s, &mut painter, 1);
+    let standing = painter.trees_3d.last().unwrap();
+    assert!(standing.len() > 100, "a forest stands: {} trees", standing.len());
+    assert!((standing.len() as i64 - on_the_map as i64).abs() < 50, "about the map's {on_the_map}: {}", standing.len());
+    let sea = s.status().settings.get(Setting::SeaLevel) as f32;
+    assert!(standing.iter().all(|(_, ground)| *ground >= sea - 0.01), "none in the sea");
+    s.input(Input::Toggle(Toggle::Trees, false), 0.0);
+    frames(&mut s, &mut painter, 1);
+    assert!(painter.trees_3d.last().unwrap().is_empty(), "none once they are off");
+}
+
+#[test]
 fn a_drag_let_go_spins_on_and_stops_unless_the_reader_asks_for_less_motion() {
     let spin_frames = |reduced: bool, frames_held_still: u32| {
         let mut s = fresh(2);
@@ -651,16 +674,22 @@ fn turning_the_3d_view_leaves_a_replay_going() {
 }
 
 #[test]
-fn the_3d_view_shows_no_trees_and_rests_when_paused() {
+fn the_3d_view_grows_its_trees_over_frames_and_rests_when_paused_once_they_stand() {
     let mut s = fresh(4);
     let mut painter = Recorder::default();
     s.input(Input::PlayPause, 0.0);
+    s.input(Input::Toggle(Toggle::View, true), 0.0);
     s.input(Input::Toggle(Toggle::Trees, true), 0.0);
     frames(&mut s, &mut painter, 1);
     assert!(s.status().trees_growing && s.wants_frames(), "the forest spreads over frames");
-    s.input(Input::Toggle(Toggle::View, true), 0.0);
-    frames(&mut s, &mut painter, 1);
-    assert_eq!((s.status().trees, s.status().trees_growing, s.wants_frames()), (0, false, false));
+    let mut n = 1;
+    while s.wants_frames() && n < 200 {
+        frames(&mut s, &mut painter, 1);
+        n += 1;
+    }
+    assert!(!s.wants_frames(), "paused, it rests once the forest stands ({n} frames)");
+    assert!(s.status().trees > 100 && !s.status().trees_growing);
+    assert_eq!(painter.trees_3d.last().unwrap().len(), s.status().trees);
 }
 
 /// Plays `inputs` (each before its frame) on both sketches, frame by frame

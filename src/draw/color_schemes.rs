@@ -152,6 +152,19 @@ pub fn hex_rgb(hex: &str) -> [f64; 3] {
     [channel(0), channel(1), channel(2)]
 }
 
+/// The red, green and blue channels (0..255) of a CSS `rgba(r, g, b, a)`
+/// colour, as the schemes give their trees; black for anything else.
+///
+/// ```
+/// use hydraulic_erosion::draw::color_schemes::rgba_rgb;
+/// assert_eq!(rgba_rgb("rgba(40, 100, 40, 0.65)"), [40.0, 100.0, 40.0]);
+/// ```
+pub fn rgba_rgb(css: &str) -> [f64; 3] {
+    let inside = css.strip_prefix("rgba(").and_then(|s| s.strip_suffix(')')).unwrap_or("");
+    let mut channels = inside.split(',').map(|c| c.trim().parse::<u8>().map_or(0.0, f64::from));
+    [(); 3].map(|_| channels.next().unwrap_or(0.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

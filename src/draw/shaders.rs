@@ -12,7 +12,7 @@
 //! once per program.
 
 use crate::draw::shading::{self, glsl_float, NumberText, ROCK};
-use crate::draw::view_3d::{light_3d, RAMP_STEPS, SEA_OPACITY};
+use crate::draw::view_3d::{light_3d, RAMP_STEPS, SEA_OPACITY, TREE_HEIGHT_PER_WIDTH, TREE_SIDES};
 
 /// The ground program's uniforms, in the order the page keeps their
 /// locations.
@@ -33,6 +33,9 @@ pub const GROUND_UNIFORMS: &[&str] = &[
 
 /// The sea program's uniforms.
 pub const SEA_UNIFORMS: &[&str] = &["u_matrix", "u_half", "u_level", "u_color"];
+
+/// The trees program's uniforms, likewise.
+pub const TREE_UNIFORMS: &[&str] = &["u_heights", "u_matrix", "u_grid", "u_cell", "u_vertical", "u_half", "u_color"];
 
 /// The place of uniform `name` in a program's list, worked out when the
 /// page is compiled: a name the list lacks does not compile.
@@ -171,6 +174,50 @@ pub fn ground(text: NumberText) -> [String; 2] {
 }
 
 /// The sea program's vertex and fragment shaders.
+/// The trees: each instance (`a_tree`: x, y, size in cells) a cone of
+/// TREE_SIDES triangles standing on the ground at its spot, lit as the
+/// ground is, in the scheme's tree colour.
+const TREE_VERTEX_MAIN: &str = r#"
+uniform sampler2D u_heights;
+uniform mat4 u_matrix;
+uniform ivec2 u_grid;
+uniform float u_cell;
+uniform float u_vertical;
+uniform vec2 u_half;
+in vec3 a_tree;
+out vec3 v_normal;
+void main() {
+  int side = gl_VertexID / 3, corner = gl_VertexID % 3;
+  float radius = a_tree.z * 0.5 * u_cell, tall = a_tree.z * TREE_HEIGHT_PER_WIDTH * u_cell;
+  ivec2 cell = clamp(ivec2(floor(a_tree.xy + 0.5)), ivec2(0), u_grid - 1);
+  float ground = texelFetch(u_heights, cell, 0).r * u_vertical;
+  vec3 base = vec3(a_tree.x * u_cell - u_half.x, ground, a_tree.y * u_cell - u_half.y);
+  // The side's middle direction, for its (flat) normal
+  float middle = (float(side) + 0.5) * 6.2831853 / float(TREE_SIDES);
+  v_normal = normalize(vec3(cos(middle) * tall, radius, sin(middle) * tall));
+  vec3 p = base + vec3(0.0, tall, 0.0);
+  if (corner > 0) {
+    float a = float(side + corner - 1) * 6.2831853 / float(TREE_SIDES);
+    p = base + vec3(cos(a) * radius, 0.0, sin(a) * radius);
+  }
+  gl_Position = u_matrix * vec4(p, 1.0);
+}"#;
+
+const TREE_FRAGMENT_MAIN: &str = r#"
+uniform vec3 u_color;
+in vec3 v_normal;
+out vec4 color;
+void main() { color = vec4(u_color * shade(dot(normalize(v_normal), LIGHT)), 1.0); }"#;
+
+pub fn trees(text: NumberText) -> [String; 2] {
+    let constants = format!(
+        "const int TREE_SIDES = {};\nconst float TREE_HEIGHT_PER_WIDTH = {};\n",
+        TREE_SIDES,
+        glsl_float(TREE_HEIGHT_PER_WIDTH, text)
+    );
+    [prelude(text) + &constants + TREE_VERTEX_MAIN, prelude(text) + TREE_FRAGMENT_MAIN]
+}
+
 pub fn sea(text: NumberText) -> [String; 2] {
     [prelude(text) + SEA_VERTEX_MAIN, prelude(text) + SEA_FRAGMENT_MAIN]
 }
@@ -192,7 +239,12 @@ mod tests {
 
     #[test]
     fn each_program_lists_exactly_the_uniforms_it_declares() {
-        for (sources, listed) in [(ground(&rust_numbers), GROUND_UNIFORMS), (sea(&rust_numbers), SEA_UNIFORMS)] {
+        let programs = [
+            (ground(&rust_numbers), GROUND_UNIFORMS),
+            (sea(&rust_numbers), SEA_UNIFORMS),
+            (trees(&rust_numbers), TREE_UNIFORMS),
+        ];
+        for (sources, listed) in programs {
             let mut declared: Vec<&str> = sources.iter().flat_map(|s| uniforms(s)).collect();
             declared.sort();
             declared.dedup();

@@ -15,6 +15,7 @@ use crate::draw::camera::Camera;
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::relief::{band_colors, light, Palette};
 use crate::draw::viewport::Size;
+use crate::flora::trees::Tree;
 use crate::grid::Grid;
 use crate::hydrology::rivers::RIVER_START;
 
@@ -41,6 +42,20 @@ pub struct Scene<'a> {
     pub height_scale: f64,
     pub camera: Camera,
     pub size: Size,
+    /// The trees standing on the ground shown (none unless they are on):
+    /// each a cone at its spot, [`TREE_SIDES`] triangles.
+    pub trees: &'a [Tree],
+}
+
+/// The sides of a tree's cone in the 3D view: a few triangles a tree.
+pub const TREE_SIDES: usize = 6;
+/// A tree's cone stands this many times as tall as it is across.
+pub const TREE_HEIGHT_PER_WIDTH: f64 = 1.6;
+
+/// The trees as the GPU takes them: x, y (in cells) and size (cells
+/// across), three numbers a tree.
+pub fn tree_instances(trees: &[Tree]) -> Vec<f32> {
+    trees.iter().flat_map(|t| [t.x, t.y, t.size]).collect()
 }
 
 /// Whether the 3D view could be drawn.

@@ -19,10 +19,10 @@ use web_sys::{
     WebGl2RenderingContext as Gl, WebGlBuffer, WebGlProgram, WebGlShader, WebGlTexture, WebGlUniformLocation,
 };
 
-use crate::draw::color_schemes::{hex_rgb, ColorScheme};
+use crate::draw::color_schemes::{hex_rgb, rgba_rgb, ColorScheme};
 use crate::draw::mesh::{detail_step, lattice, triangles, Layout};
-use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, SEA_UNIFORMS};
-use crate::draw::view_3d::{self, Drawn, Scene, RAMP_STEPS};
+use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, SEA_UNIFORMS, TREE_UNIFORMS};
+use crate::draw::view_3d::{self, tree_instances, Drawn, Scene, RAMP_STEPS, TREE_SIDES};
 use crate::grid::Grid;
 
 use super::dom::{number_text, warn};
@@ -60,6 +60,13 @@ const SEA_MATRIX: usize = place_of(SEA_UNIFORMS, "u_matrix");
 const SEA_HALF: usize = place_of(SEA_UNIFORMS, "u_half");
 const SEA_LEVEL: usize = place_of(SEA_UNIFORMS, "u_level");
 const SEA_COLOR: usize = place_of(SEA_UNIFORMS, "u_color");
+const TREE_HEIGHTS: usize = place_of(TREE_UNIFORMS, "u_heights");
+const TREE_MATRIX: usize = place_of(TREE_UNIFORMS, "u_matrix");
+const TREE_GRID: usize = place_of(TREE_UNIFORMS, "u_grid");
+const TREE_CELL: usize = place_of(TREE_UNIFORMS, "u_cell");
+const TREE_VERTICAL: usize = place_of(TREE_UNIFORMS, "u_vertical");
+const TREE_HALF: usize = place_of(TREE_UNIFORMS, "u_half");
+const TREE_COLOR: usize = place_of(TREE_UNIFORMS, "u_color");
 
 /// Colour channels 0..1 of a scheme's `#rrggbb`.
 fn rgb(hex: &str) -> [f32; 3] {
@@ -70,6 +77,12 @@ fn rgb(hex: &str) -> [f32; 3] {
 struct Resources {
     ground: Program,
     sea: Program,
+    trees: Program,
+    /// The trees' instances (x, y, size), where the trees program reads
+    /// them, and as sent.
+    tree_buffer: Option<WebGlBuffer>,
+    tree_attribute: u32,
+    trees_sent: Vec<f32>,
     heights: WebGlTexture,
     water: WebGlTexture,
     ramp: WebGlTexture,
@@ -185,9 +198,18 @@ impl GlView {
         for (unit, at) in [(0, U_HEIGHTS), (1, U_WATER), (2, U_RAMP)] {
             gl.uniform1i(ground.at[at].as_ref(), unit);
         }
+        let trees = Program::new(gl, shaders::trees(&number_text), TREE_UNIFORMS)?;
+        gl.use_program(Some(&trees.program));
+        gl.uniform1i(trees.at[TREE_HEIGHTS].as_ref(), 0);
+        let tree_attribute =
+            u32::try_from(gl.get_attrib_location(&trees.program, "a_tree")).map_err(|_| "no a_tree")?;
         Ok(Resources {
             ground,
             sea: Program::new(gl, shaders::sea(&number_text), SEA_UNIFORMS)?,
+            trees,
+            tree_buffer: gl.create_buffer(),
+            tree_attribute,
+            trees_sent: Vec::new(),
             heights: texture()?,
             water: texture()?,
             ramp,
@@ -252,6 +274,14 @@ impl GlView {
             r.water_sent = if water.is_empty() { vec![0.0; grid.cells()] } else { water.to_vec() };
             send_floats(gl, &r.water, grid, &r.water_sent);
         }
+        let trees = tree_instances(scene.trees);
+        if trees != r.trees_sent {
+            gl.bind_buffer(Gl::ARRAY_BUFFER, r.tree_buffer.as_ref());
+            // SAFETY: the view is read at once, with no allocation between
+            let view = unsafe { Float32Array::view(&trees) };
+            gl.buffer_data_with_array_buffer_view(Gl::ARRAY_BUFFER, &view, Gl::DYNAMIC_DRAW);
+            r.trees_sent = trees;
+        }
         let ramp_for = (scene.scheme.key, scene.sea_level);
         if r.ramp_for != Some(ramp_for) {
             let ramp = view_3d::color_ramp(scene.scheme, scene.sea_level);
@@ -303,6 +333,7 @@ impl GlView {
         gl.uniform2i(at(U_LATTICE), drawn.cols as i32, drawn.rows as i32);
         gl.uniform1i(at(U_STEP), step as i32);
         gl.draw_elements_with_i32(Gl::TRIANGLES, r.indices, Gl::UNSIGNED_INT, 0);
+        self.render_trees(r, scene, &layout, &matrix);
 
         // The sea over the ground below its level, seen through
         let sea = &r.sea;
@@ -348,6 +379,35 @@ fn draws_in_software() -> bool {
             .map(|f| f.call0(&lose));
     }
     ["swiftshader", "llvmpipe", "softpipe", "software"].iter().any(|s| name.contains(s))
+}
+
+impl GlView {
+    /// The trees, each a cone standing at its spot: one instanced draw.
+    fn render_trees(&self, r: &Resources, scene: &Scene, layout: &Layout, matrix: &[f32]) {
+        let count = r.trees_sent.len() / 3;
+        if count == 0 {
+            return;
+        }
+        let gl = &self.gl;
+        let trees = &r.trees;
+        gl.use_program(Some(&trees.program));
+        let at = |k: usize| trees.at[k].as_ref();
+        let half = layout.half_extent().map(|v| v as f32);
+        gl.uniform_matrix4fv_with_f32_array(at(TREE_MATRIX), false, matrix);
+        gl.uniform2i(at(TREE_GRID), scene.grid.cols as i32, scene.grid.rows as i32);
+        gl.uniform1f(at(TREE_CELL), layout.cell as f32);
+        gl.uniform1f(at(TREE_VERTICAL), layout.vertical as f32);
+        gl.uniform2f(at(TREE_HALF), half[0], half[1]);
+        let color = rgba_rgb(scene.scheme.tree).map(|c| (c / 255.0) as f32);
+        gl.uniform3f(at(TREE_COLOR), color[0], color[1], color[2]);
+        gl.bind_buffer(Gl::ARRAY_BUFFER, r.tree_buffer.as_ref());
+        gl.enable_vertex_attrib_array(r.tree_attribute);
+        gl.vertex_attrib_pointer_with_i32(r.tree_attribute, 3, Gl::FLOAT, false, 0, 0);
+        gl.vertex_attrib_divisor(r.tree_attribute, 1);
+        gl.draw_arrays_instanced(Gl::TRIANGLES, 0, 3 * TREE_SIDES as i32, count as i32);
+        gl.vertex_attrib_divisor(r.tree_attribute, 0);
+        gl.disable_vertex_attrib_array(r.tree_attribute);
+    }
 }
 
 /// The sea surface's colour: the scheme's shallow sea.

@@ -19,10 +19,10 @@ const server = await serve()
 const browser = await launch()
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-async function measure(view, mainThread) {
+async function measure(view, mainThread, trees = false) {
   const context = await newContext(browser, { viewport: { width: 1100, height: 900 } }, { mainThread })
   const page = await context.newPage()
-  await page.goto(`${server.url}/?he-seed=1${view === '3d' ? '&he-view=1' : ''}`)
+  await page.goto(`${server.url}/?he-seed=1${view === '3d' ? '&he-view=1' : ''}${trees ? '&he-trees=1' : ''}`)
   await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 5)
   await page.waitForTimeout(1000)
   const cdp = await context.newCDPSession(page)
@@ -63,8 +63,9 @@ for (const mainThread of [false, true]) {
   const where = mainThread ? 'the sketch on the main thread' : 'the sketch in its worker'
   const flat = await measure('2d', mainThread)
   const deep = await measure('3d', mainThread)
+  const wooded = await measure('3d', mainThread, true)
   console.log(`${where}:`)
-  for (const [name, f] of [['2D', flat], ['3D', deep]]) {
+  for (const [name, f] of [['2D', flat], ['3D', deep], ['3D with trees', wooded]]) {
     console.log(`  ${name}: ${f.framesPerSecond.toFixed(1)} frames and ${f.dropsPerSecond.toFixed(0)} drops a second; the main thread busy ${f.mainMsPerSecond.toFixed(0)} ms a second, ` +
       `${f.mainMsPerFrame.toFixed(2)} ms a frame; the sketch's drawing ${f.drawMs.toFixed(2)} ms a frame (median of 40)`)
   }
