@@ -1,7 +1,12 @@
 //! Properties the sketch promises for every input, not just the hand-picked
 //! ones: any map state the page can hold comes back from its link; any
-//! string reads as a valid map; the STL is always a closed solid; a sketch
-//! handed to the other build carries on exactly. Cases are drawn by
+//! string reads as a valid map; any session of a reader's inputs replays
+//! from its link to the same heights, and a timeline replays alike in
+//! slices of any size; the STL is always a closed solid and the glTF file
+//! parses back with its bounds; a sketch handed to the other build carries
+//! on exactly; Poisson disc spots keep their distance, leave no room and
+//! ignore how the sampling is split; a drop and thermal erosion keep the
+//! ground finite and only move it. Cases are drawn by
 //! `proptest` (a failure prints its seed and the smallest case it found;
 //! regressions are kept in `tests/properties.proptest-regressions`).
 #![cfg(not(target_arch = "wasm32"))]
@@ -217,5 +222,279 @@ proptest! {
         }
         prop_assert_eq!(a.terrain().heights(), b.terrain().heights());
         prop_assert_eq!(a.status(), b.status());
+    }
+}
+
+/// An input a reader can give with the controls: a slider at one of its
+/// steps, a toggle, a choice, play or pause, restart, a new map.
+fn reader_input() -> impl Strategy<Value = hydraulic_erosion::sketch::Input> {
+    use hydraulic_erosion::sketch::Input;
+    let set = (0..Setting::ALL.len()).prop_flat_map(|k| {
+        let s = Setting::ALL[k];
+        value_of(s).prop_map(move |v| Input::Set(s, v))
+    });
+    let toggle = (0..Toggle::ALL.len(), any::<bool>()).prop_map(|(k, on)| Input::Toggle(Toggle::ALL[k], on));
+    let choose = (0..Choice::ALL.len()).prop_flat_map(|k| {
+        let c = Choice::ALL[k];
+        (0..c.row().options.len()).prop_map(move |o| Input::Choose(c, o))
+    });
+    prop_oneof![
+        6 => set,
+        1 => toggle,
+        1 => choose,
+        2 => Just(Input::PlayPause),
+        1 => Just(Input::Restart),
+        1 => any::<u32>().prop_map(|seed| Input::NewMap { seed }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Whatever a reader did, frame by frame, the link the page writes
+    /// opens, after its replay, to the very heights the reader made.
+    #[test]
+    fn any_session_of_reader_inputs_replays_from_its_link_to_the_same_heights(
+        seed in any::<u32>(),
+        session in proptest::collection::vec((0..10u32, reader_input()), 0..8),
+        frames in 1..10u32,
+    ) {
+        use hydraulic_erosion::draw::painter::NoPainter;
+        use hydraulic_erosion::sketch::{Sketch, Start};
+        let size = Size::new(320.0, 180.0, 1.0);
+        let clock = || { let mut t = 0.0; move || { t += 1.0; t } };
+        let mut a = Sketch::new(Start::fresh(seed, size));
+        let mut c = clock();
+        for frame in 0..frames {
+            for (_, input) in session.iter().filter(|(at, _)| *at == frame) {
+                a.input(input.clone(), c());
+            }
+            a.frame(&mut c, &mut NoPainter);
+        }
+        let made = a.status();
+        prop_assume!(made.exact && !made.replaying);
+        let query = link::write(&a.link());
+        let reading = link::read(&query);
+        prop_assert!(reading.warnings.is_empty(), "{:?} in {}", reading.warnings, query);
+        let mut b = Sketch::new(Start { link: reading.link, ..Start::fresh(0, size) });
+        let mut cb = clock();
+        let mut n = 0;
+        while b.status().replaying && n < 10_000 {
+            b.frame(&mut cb, &mut NoPainter);
+            n += 1;
+        }
+        prop_assert_eq!(b.terrain().drops(), a.terrain().drops(), "{}", query);
+        prop_assert_eq!(b.terrain().heights_hash(), a.terrain().heights_hash(), "{}", query);
+        prop_assert_eq!(b.terrain().settings(), a.terrain().settings());
+    }
+
+    /// A timeline comes back from its text, and a replay gives the same
+    /// heights however its drops are sliced.
+    #[test]
+    fn a_timeline_reads_back_and_replays_alike_in_slices_of_any_size(
+        seed in any::<u32>(),
+        (changes, target) in timeline(Settings::default()),
+        slices in proptest::collection::vec(1..5_000u32, 1..6),
+    ) {
+        use hydraulic_erosion::share::replay::Replay;
+        use hydraulic_erosion::share::timeline::{decode, encode};
+        use hydraulic_erosion::terrain::Terrain;
+        let target = target.min(30_000);
+        let changes: Vec<Change> = changes.into_iter().filter(|c| c.drops <= target).collect();
+        let decoded = decode(&encode(&changes)).expect("a timeline it wrote");
+        prop_assert_eq!(&decoded.changes, &changes);
+        prop_assert!(!decoded.clamped);
+        let replayed = |budgets: &mut dyn FnMut() -> u32| {
+            let mut terrain = Terrain::new(seed);
+            let mut replay = Replay::new(target, changes.clone());
+            while !replay.advance(&mut terrain, budgets()) {}
+            terrain
+        };
+        let whole = replayed(&mut || u32::MAX);
+        let mut k = 0;
+        let sliced = replayed(&mut || { k += 1; slices[k % slices.len()] });
+        prop_assert_eq!(sliced.drops(), target);
+        prop_assert_eq!(sliced.heights(), whole.heights());
+        prop_assert_eq!(sliced.settings(), whole.settings());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Poisson disc: no two spots closer than the minimum distance; no room
+    /// left for another (every point of a lattice at half the distance has
+    /// a spot within it); the same spots however the sampling is split.
+    #[test]
+    fn poisson_disc_spots_keep_their_distance_leave_no_room_and_ignore_the_split(
+        width in 2.0..60.0f64,
+        height in 2.0..60.0f64,
+        r in 1.5..12.0f64,
+        seed in any::<u64>(),
+        splits in proptest::collection::vec(1..400usize, 1..6),
+    ) {
+        use hydraulic_erosion::flora::poisson_disc::{poisson_disc, PoissonDisc, ATTEMPTS};
+        use hydraulic_erosion::unit_random::unit_f64;
+        use rand_pcg::Pcg32;
+        let mut rng = Pcg32::new(seed, 7);
+        let spots = poisson_disc(width, height, r, ATTEMPTS, &mut || unit_f64(&mut rng));
+        for (k, a) in spots.iter().enumerate() {
+            prop_assert!(a[0] >= 0.0 && a[0] < width && a[1] >= 0.0 && a[1] < height, "{a:?} off the area");
+            for b in &spots[k + 1..] {
+                let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
+                prop_assert!(d >= r, "{a:?} and {b:?} are {d} apart, under {r}");
+            }
+        }
+        let step = r / 2.0;
+        let (mut x, mut free) = (0.0, Vec::new());
+        while x < width {
+            let mut y = 0.0;
+            while y < height {
+                let near = spots.iter().any(|s| (s[0] - x).powi(2) + (s[1] - y).powi(2) < r * r);
+                if !near {
+                    free.push([x, y]);
+                }
+                y += step;
+            }
+            x += step;
+        }
+        prop_assert!(free.is_empty(), "room for a spot at {:?}", free);
+        let mut rng = Pcg32::new(seed, 7);
+        let mut sampling = PoissonDisc::new(width, height, r, ATTEMPTS);
+        let mut k = 0;
+        while !sampling.sample(splits[k % splits.len()], &mut || unit_f64(&mut rng)) {
+            k += 1;
+        }
+        prop_assert_eq!(sampling.points(), &spots[..]);
+    }
+}
+
+/// Ground for the erosion properties: a tilted, rippled island of 0..1 on
+/// a small grid.
+fn eroded_ground() -> impl Strategy<Value = (Grid, Vec<f32>)> {
+    (8..48usize, 8..40usize, -0.02..0.02f64, 0.0..0.3f64, 0.05..0.6f64).prop_map(|(cols, rows, tilt, ripple, wave)| {
+        let grid = Grid::new(cols, rows);
+        let heights = (0..grid.cells())
+            .map(|i| {
+                let (x, y) = ((i % cols) as f64, (i / cols) as f64);
+                let (dx, dy) = (x / cols as f64 - 0.5, y / rows as f64 - 0.5);
+                let island = 0.8 - 1.6 * (dx * dx + dy * dy);
+                (island + tilt * x + ripple * (x * wave).sin() * (y * wave * 0.7).cos()).clamp(0.0, 1.0) as f32
+            })
+            .collect();
+        (grid, heights)
+    })
+}
+
+fn total(heights: &[f32]) -> f64 {
+    heights.iter().map(|&h| h as f64).sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Beyer's drop, for any settings in the sliders' ranges: heights stay
+    /// finite and never below 0; a drop only moves ground, so the map never
+    /// gains any (a drop that ends off the sea takes what it carries with
+    /// it); one that reaches the sea leaves all it carried at the coast.
+    #[test]
+    fn a_drop_keeps_the_ground_finite_and_moves_it_without_making_any(
+        (grid, ground) in eroded_ground(),
+        erosion in value_of(Setting::Erosion),
+        deposition in value_of(Setting::Deposition),
+        inertia in value_of(Setting::Inertia),
+        radius in value_of(Setting::BrushRadius),
+        sea_level in value_of(Setting::SeaLevel),
+        (u, v) in (0.0..1.0f64, 0.0..1.0f64),
+    ) {
+        use hydraulic_erosion::erosion::brush::Brush;
+        use hydraulic_erosion::erosion::droplet::{fall, DropRules};
+        let rules = DropRules { erosion, deposition, inertia, sea_level };
+        let brush = Brush::new(radius as u32, grid);
+        let mut heights = ground.clone();
+        let (x, y) = (u * (grid.cols - 1) as f64, v * (grid.rows - 1) as f64);
+        let mut path = Vec::new();
+        let steps = fall(&mut heights, &brush, &rules, x, y, Some(&mut path));
+        prop_assert!(heights.iter().all(|h| h.is_finite() && *h >= 0.0));
+        // Each write rounds to f32: a few ulps of a height of at most 1
+        let rounding = (steps as f64 + 1.0) * (brush.cells().len() + 4) as f64 * 1.2e-7;
+        let (before, after) = (total(&ground), total(&heights));
+        prop_assert!(after <= before + rounding, "the map gained ground: {before} → {after}");
+        // How the drop ended, from its path: one that ran off the map never
+        // reached its last point, one that stopped had its last point pushed
+        // (into the sea, or on a spot with no slope at all, which on this
+        // ground is only where it is clamped flat at 0 or 1)
+        let [ex, ey] = path[path.len() - 1].map(f64::from);
+        let (cx, cy) = (ex as usize, ey as usize);
+        let at = |x: usize, y: usize| heights[y * grid.cols + x] as f64;
+        let (fx, fy) = (ex - cx as f64, ey - cy as f64);
+        let here = at(cx, cy) * (1.0 - fx) * (1.0 - fy) + at(cx + 1, cy) * fx * (1.0 - fy)
+            + at(cx, cy + 1) * (1.0 - fx) * fy + at(cx + 1, cy + 1) * fx * fy;
+        let stopped = path.len() == steps as usize + 1 && steps < hydraulic_erosion::erosion::droplet::MAX_STEPS;
+        if stopped && here > 0.0 && here < 0.99 {
+            prop_assert!((after - before).abs() <= rounding, "a drop into the sea keeps the ground: {before} → {after}");
+        }
+    }
+
+    /// Thermal erosion, for any talus in the slider's range: heights stay
+    /// finite, ground only slides (the total is kept), and only down (no
+    /// cell rises above the highest nor falls below the lowest).
+    #[test]
+    fn thermal_erosion_slides_ground_down_and_keeps_it_all(
+        (grid, ground) in eroded_ground(),
+        talus in value_of(Setting::Talus),
+        passes in 1..6usize,
+    ) {
+        use hydraulic_erosion::erosion::thermal_erosion::{ThermalErosion, AMOUNT};
+        let mut heights = ground.clone();
+        let mut thermal = ThermalErosion::default();
+        for _ in 0..passes {
+            thermal.pass(grid, &mut heights, talus, AMOUNT);
+        }
+        prop_assert!(heights.iter().all(|h| h.is_finite()));
+        let (before, after) = (total(&ground), total(&heights));
+        prop_assert!((after - before).abs() <= grid.cells() as f64 * passes as f64 * 1.2e-7, "{before} → {after}");
+        let (low, high) = ground.iter().fold((f32::MAX, f32::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+        prop_assert!(heights.iter().all(|&h| h >= low - 1e-6 && h <= high + 1e-6));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The glTF file of any map parses back: its container's chunks, its
+    /// JSON, a vertex a cell whose positions lie within the bounds it states
+    /// (and reach them), two triangles a square, every index a vertex.
+    #[test]
+    fn the_glb_parses_back_with_its_bounds(
+        (grid, heights) in grid_and_ground(),
+        sea_level in 0.0..0.6f64,
+        height_scale in 0.25..4.0f64,
+        scheme in 0..SCHEMES.len(),
+    ) {
+        use hydraulic_erosion::share::glb::glb;
+        let file = glb(grid, &heights, sea_level, &SCHEMES[scheme], height_scale);
+        let u32_at = |at: usize| u32::from_le_bytes(file[at..at + 4].try_into().unwrap()) as usize;
+        prop_assert_eq!((&file[0..4], u32_at(4), u32_at(8)), (&b"glTF"[..], 2, file.len()));
+        let json_length = u32_at(12);
+        let root = gltf_json::Root::from_slice(&file[20..20 + json_length]).expect("the JSON chunk parses");
+        let bin = &file[20 + json_length + 8..];
+        let position = &root.accessors[0];
+        prop_assert_eq!(position.count.0 as usize, grid.cells());
+        let bound = |v: &Option<gltf_json::Value>| -> Vec<f32> {
+            v.as_ref().unwrap().as_array().unwrap().iter().map(|x| x.as_f64().unwrap() as f32).collect()
+        };
+        let (min, max) = (bound(&position.min), bound(&position.max));
+        let floats: Vec<f32> = bin[..grid.cells() * 12].chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
+        for k in 0..3 {
+            let axis = floats.iter().skip(k).step_by(3);
+            prop_assert!(axis.clone().all(|&v| v >= min[k] && v <= max[k]), "a position outside the bounds on axis {}", k);
+            prop_assert!(axis.clone().any(|&v| v == min[k]) && axis.clone().any(|&v| v == max[k]), "bounds not reached on axis {}", k);
+        }
+        let indices = &root.accessors[3];
+        prop_assert_eq!(indices.count.0 as usize, (grid.cols - 1) * (grid.rows - 1) * 6);
+        let at = grid.cells() * 36;
+        let index_bytes = &bin[at..at + indices.count.0 as usize * 4];
+        prop_assert!(index_bytes.chunks_exact(4).all(|b| (u32::from_le_bytes(b.try_into().unwrap()) as usize) < grid.cells()));
     }
 }
