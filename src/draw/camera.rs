@@ -46,7 +46,10 @@ impl Camera {
     pub const START: Camera = Camera { yaw: 0.0, pitch: 0.9, distance: 1.05 };
     pub const PITCH: [f64; 2] = [0.1, 1.55];
     pub const DISTANCE: [f64; 2] = [0.3, 4.0];
-    pub const YAW: [f64; 2] = [-std::f64::consts::PI, std::f64::consts::PI];
+    /// Half a turn either way, to the last thousandth inside it: a yaw
+    /// rounded to thousandths then reads back from a link as itself (π
+    /// would be written 3.142, past half a turn, and read back as −3.141).
+    pub const YAW: [f64; 2] = [-3.141, 3.141];
 
     /// A camera with these values brought into range and to thousandths;
     /// None if one is not a number.
@@ -208,5 +211,16 @@ mod tests {
         c.orbit(std::f64::consts::FRAC_PI_2 / RADIANS_PER_PIXEL, 0.0);
         let eye = c.eye(0.0);
         assert!(eye[0] < -0.5 && eye[2].abs() < 0.01, "{eye:?}");
+    }
+
+    #[test]
+    fn a_yaw_of_half_a_turn_is_the_same_camera_read_again() {
+        // Half a turn rounds to the last thousandth inside it, which a
+        // camera made again from (as a link reads it) keeps
+        for yaw in [std::f64::consts::PI, -std::f64::consts::PI, 3.1416, -3.1416, 3.1414] {
+            let c = Camera::new(yaw, 0.5, 1.0).unwrap();
+            assert!(c.yaw.abs() <= 3.141, "{yaw} → {}", c.yaw);
+            assert_eq!(Camera::new(c.yaw, c.pitch, c.distance), Some(c), "{yaw}");
+        }
     }
 }

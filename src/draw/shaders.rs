@@ -257,23 +257,26 @@ mod tests {
     #[test]
     fn a_uniform_is_found_by_its_name() {
         assert_eq!(place_of(GROUND_UNIFORMS, "u_heights"), 0);
-        assert_eq!(place_of(GROUND_UNIFORMS, "u_sea_level"), GROUND_UNIFORMS.len() - 1);
+        assert_eq!(place_of(GROUND_UNIFORMS, "u_step"), GROUND_UNIFORMS.len() - 1);
         assert_eq!(place_of(SEA_UNIFORMS, "u_level"), 2);
         assert!(std::panic::catch_unwind(|| place_of(SEA_UNIFORMS, "u_heights")).is_err());
     }
 
     #[test]
     fn every_shader_starts_with_its_version_and_has_the_shared_formulas() {
-        for source in ground(&rust_numbers).iter().chain(sea(&rust_numbers).iter()) {
+        for source in ground(&rust_numbers).iter().chain(&sea(&rust_numbers)).chain(&trees(&rust_numbers)) {
             assert!(source.starts_with("#version 300 es\n"), "{source}");
             assert!(source.contains(shading::GLSL));
             assert_eq!(source.matches("void main()").count(), 1);
         }
         let [vertex, fragment] = ground(&rust_numbers);
         assert!(vertex.contains("slope(height(e), height(w)"), "the normal is the mesh's");
-        for call in ["rock_share(n.y)", "river_opacity(v_water)", "shade(dot(n, LIGHT))"] {
+        for call in ["rock_share(n.y)", "river_opacity(water_here())", "shade(dot(n, LIGHT))"] {
             assert!(fragment.contains(call), "{call}");
         }
+        let [vertex, fragment] = trees(&rust_numbers);
+        assert!(vertex.contains("const int TREE_SIDES = 6;") && vertex.contains("texelFetch(u_heights"));
+        assert!(fragment.contains("shade(dot(normalize(v_normal), LIGHT))"), "trees are lit as the ground");
     }
 
     #[test]
