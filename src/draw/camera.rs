@@ -36,6 +36,9 @@ pub struct Camera {
 }
 
 /// Keeps a value to thousandths, as a link writes it.
+/// Half a turn (π) in whole thousandths of a radian, rounded down.
+const HALF_TURN_THOUSANDTHS: f64 = 3141.0;
+
 fn thousandths(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0
 }
@@ -49,7 +52,7 @@ impl Camera {
     /// Half a turn either way, to the last thousandth inside it: a yaw
     /// rounded to thousandths then reads back from a link as itself (π
     /// would be written 3.142, past half a turn, and read back as −3.141).
-    pub const YAW: [f64; 2] = [-3.141, 3.141];
+    pub const YAW: [f64; 2] = [-HALF_TURN_THOUSANDTHS / 1000.0, HALF_TURN_THOUSANDTHS / 1000.0];
 
     /// A camera with these values brought into range and to thousandths;
     /// None if one is not a number.
