@@ -223,7 +223,7 @@ mod tests {
         let pi = std::f64::consts::PI;
         for yaw in [pi, -pi, pi + 1e-5, -pi - 1e-5, pi - 2e-4] {
             let c = Camera::new(yaw, 0.5, 1.0).unwrap();
-            assert!(c.yaw.abs() <= 3.141, "{yaw} → {}", c.yaw);
+            assert!(c.yaw.abs() <= Camera::YAW[1] && Camera::YAW[1] < pi, "{yaw} → {}", c.yaw);
             assert_eq!(Camera::new(c.yaw, c.pitch, c.distance), Some(c), "{yaw}");
         }
     }
