@@ -119,9 +119,14 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
             _ => None,
         })
     };
+    // It draws its first frame as it starts, not at the next animation frame
     let first = status(&reports).expect("a status as it starts");
-    assert_eq!((first.seed, first.drops, first.looping), (1, 0, true));
-    assert!(matches!(reports.borrow()[0], Report::Status { heights: Some(_), .. }), "with the heights");
+    assert_eq!((first.seed, first.frames, first.drops, first.looping), (1, 1, 200, true));
+    let first_status = reports.borrow().iter().position(|r| matches!(r, Report::Status { .. }));
+    assert!(
+        matches!(reports.borrow()[first_status.unwrap()], Report::Status { heights: Some(_), .. }),
+        "with the heights"
+    );
     running.handle(Message::Input(Input::PlayPause));
     assert!(!status(&reports).unwrap().looping);
     assert!(reports
