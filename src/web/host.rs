@@ -137,7 +137,8 @@ impl Host {
             let host = host.clone();
             after_next_paint(move || {
                 host.worker_to_come.set(false);
-                if worker::can_run_sketch_worker() {
+                // (unless the sketch went to the full build meanwhile)
+                if host.here_runs() && !host.full.get() && worker::can_run_sketch_worker() {
                     host.run_in_worker(&Build::this(), true);
                 }
             });
@@ -202,7 +203,16 @@ impl Host {
             return;
         };
         if from_here {
-            let Some(Runner::Here(running)) = self.runner.borrow_mut().take() else { return };
+            let here = match self.runner.borrow().as_ref() {
+                Some(Runner::Here(running)) => Some(running.clone()),
+                _ => None,
+            };
+            let Some(running) = here else {
+                // Nothing runs here to move (it went to the full build)
+                worker.terminate();
+                self.element.borrow_mut().discard_successors();
+                return;
+            };
             let (link, carried) = running.hand_over();
             let start = Start { link, capped: carried.capped, ..self.start.borrow().0.clone() };
             *self.start.borrow_mut() = (start, Some(carried));
@@ -224,14 +234,21 @@ impl Host {
         self.await_draw(carried.as_ref());
         self.unanswered.borrow_mut().clear();
         *self.runner.borrow_mut() = Some(Runner::Worker(worker));
-        self.deliver_waiting();
+        if from_here {
+            // The sketch here had handled all it was sent; what waits for
+            // the full build (a reader's pick while it is fetched) waits on
+            let waiting = self.switching.borrow().as_ref().map_or(0, Vec::len);
+            self.handled_before.set(self.sent.get() - waiting as u64);
+        } else {
+            self.deliver_waiting();
+        }
     }
 
     /// A worker failed: one still starting is let go (the sketch drawing
     /// here, if any, carries on); one that never reported has the sketch
     /// start here instead, with what the reader did meanwhile.
     fn worker_failed(self: &Rc<Self>) {
-        let here_runs = matches!(self.runner.borrow().as_ref(), Some(Runner::Here(running)) if !running.stopped());
+        let here_runs = self.here_runs();
         let was_starting = self.abandon_starting();
         if !was_starting && self.heard_from.get() {
             warn("the sketch's worker stopped");
@@ -256,6 +273,12 @@ impl Host {
         } else {
             self.run_here();
         }
+    }
+
+    /// Whether the sketch runs here, on the page's own module, and has not
+    /// been handed over.
+    fn here_runs(&self) -> bool {
+        matches!(self.runner.borrow().as_ref(), Some(Runner::Here(running)) if !running.stopped())
     }
 
     /// Lets a worker that is still starting go, and the canvases it was
@@ -349,7 +372,9 @@ impl Host {
         self.full.set(true);
         self.heard_from.set(false);
         self.unanswered.borrow_mut().clear();
-        if let Some(Runner::Worker(old)) = self.runner.borrow_mut().take() {
+        // A worker that ran the sketch retires once the new one has drawn;
+        // a sketch that ran here stays (stopped) until then, its canvas shown
+        if let Some(Runner::Worker(old)) = self.runner.borrow_mut().take_if(|r| matches!(r, Runner::Worker(_))) {
             *self.retiring.borrow_mut() = Some(old);
         }
         if worker::can_run_sketch_worker() && self.run_in_worker(&build, false) {

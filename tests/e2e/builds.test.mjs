@@ -16,8 +16,9 @@ const FULL = ['/hydraulic-erosion-full.js', '/hydraulic-erosion-full_bg.wasm']
 
 // Opens `url` in a context of its own, counting every request the page
 // and its workers make from the start, and the page's problems
-async function openCounting(url) {
+async function openCounting(url, initScript) {
   const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
+  if (initScript) await context.addInitScript(initScript)
   const counts = new Map()
   context.on('request', r => { const p = new URL(r.url()).pathname; counts.set(p, (counts.get(p) || 0) + 1) })
   const page = await context.newPage()
@@ -72,6 +73,38 @@ const PICKS = [
   ['3D view', page => page.click('#experiment-control-view-3d'), s => s.view === '3d'],
   ['talus', page => page.$eval('#experiment-control-talus', e => { e.value = '0.01'; e.dispatchEvent(new Event('input', { bubbles: true })) }), s => s.settings.talus === 0.01]
 ]
+
+test('a pick that needs the full build, made while the first frames are drawn on the main thread, is kept', async () => {
+  // Picked at once: the page's own worker becomes ready while the full
+  // build is fetched, and the pick must wait for the full build, not go to it
+  const { page, context, counts, problems } = await openCounting(`${server.url}/?he-seed=9`, () => {
+    // The moment the module has started (its first frame drawn), before
+    // anything else runs: the reader picks
+    Object.defineProperty(window, 'wasmBindings', {
+      configurable: true,
+      get () { return this.__bindings },
+      set (bindings) {
+        this.__bindings = bindings
+        window.__pickedOn = bindings.pageState().thread
+        const select = document.getElementById('experiment-control-terrain')
+        select.value = 'ridged'
+        select.dispatchEvent(new Event('change'))
+      }
+    })
+  })
+  assert.equal(await page.evaluate(() => window.__pickedOn), 'main', 'picked while the first frames are drawn on the main thread')
+  await page.waitForFunction(() => {
+    const s = window.wasmBindings.pageState()
+    return s.settled && s.choices.terrain === 'ridged'
+  }, null, { timeout: 30000 })
+  const s = await state(page)
+  assert.equal(s.thread, expectedThread)
+  assert.equal(await page.inputValue('#experiment-control-terrain'), 'ridged', 'the control shows the pick')
+  for (const f of FULL) assert.equal(counts.get(f), 1, `${f} fetched once`)
+  assert.equal(counts.get('/hydraulic-erosion_bg.wasm'), 1, 'the page\'s module fetched once')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
 
 test('a reader\'s first pick of anything beyond the article fetches the full build once, and the map carries on exactly', async () => {
   for (const [name, pick, picked] of PICKS) {
