@@ -128,10 +128,37 @@ export async function canvasLook(page, which = '#sketch-holder canvas:not(.view-
   }, png.toString('base64'))
 }
 
-// Pauses the sketch and waits until no frame is pending
+// Waits for `n` frames of the page's display (requestAnimationFrame): the
+// clock for "nothing happens meanwhile", counted in frames the reader would
+// see rather than in milliseconds a busy machine stretches
+export const displayFrames = (page, n) => page.evaluate(n => new Promise(resolve => {
+  let k = 0
+  const tick = () => (++k >= n ? resolve() : requestAnimationFrame(tick))
+  requestAnimationFrame(tick)
+}), n)
+
+// Waits until the sketch has drawn more frames than `frames` (read before
+// what should make it draw) and settled
+export async function framesPast(page, frames) {
+  await page.waitForFunction(f => {
+    const s = window.wasmBindings.pageState()
+    return s.settled && s.frames > f
+  }, frames)
+}
+
+// Waits until more drops than `drops` (by default, than now) have fallen
+export async function rainedPast(page, drops) {
+  const past = drops ?? (await state(page)).drops
+  await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, past)
+}
+
+// Pauses the sketch and waits until it has handled the pause and no frame
+// it asked for before is still to come (two display frames: one for a
+// frame requested, one for it to be drawn)
 export async function pause(page) {
   if ((await state(page)).looping) await page.click('#experiment-control-pause-toggle')
-  await page.waitForTimeout(100)
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && !s.looping })
+  await displayFrames(page, 2)
 }
 
 export const visibleIcon = (page, button) => page.evaluate(id => {

@@ -2,7 +2,7 @@
 // the theme, reduced motion, high-DPI, and no errors.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, canvasLook, pause, visibleIcon, bundle, darkIndex } from './helpers.mjs'
+import { serve, launch, open, state, canvasLook, pause, visibleIcon, bundle, darkIndex, displayFrames, framesPast, rainedPast } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(undefined, { '/dark.html': darkIndex() }); browser = await launch() })
@@ -22,7 +22,7 @@ const SLIDERS = {
 test('it rains from the start, with no errors or warnings', async () => {
   const { page, context, problems } = await open(browser, server.url + '/')
   const first = await state(page)
-  await page.waitForTimeout(800)
+  await rainedPast(page, first.drops)
   const later = await state(page)
   assert.ok(later.drops > first.drops, `drops ${first.drops} → ${later.drops}`)
   assert.equal(later.drops % 200, 0)
@@ -88,19 +88,18 @@ test('pause and play swap the icons and stop and start the rain', async () => {
   await page.click('#experiment-control-pause-toggle')
   const paused = (await state(page)).drops
   assert.equal(await visibleIcon(page, 'experiment-control-pause-toggle'), 'icon-play')
-  await page.waitForTimeout(400)
-  assert.equal((await state(page)).drops, paused, 'no rain while paused')
+  await displayFrames(page, 20)
+  assert.equal((await state(page)).drops, paused, 'no rain while paused, 20 display frames on')
   await page.click('#experiment-control-pause-toggle')
   await state(page)
   assert.equal(await visibleIcon(page, 'experiment-control-pause-toggle'), 'icon-pause')
-  await page.waitForTimeout(400)
-  assert.ok((await state(page)).drops > paused, 'raining again')
+  await rainedPast(page, paused)
   await context.close()
 })
 
 test('restart resets the count', async () => {
   const { page, context } = await open(browser, server.url + '/')
-  await page.waitForTimeout(300)
+  await rainedPast(page, 0)
   await pause(page)
   assert.ok((await state(page)).drops > 0)
   await page.click('#experiment-control-restart')
@@ -130,16 +129,19 @@ test('save downloads a PNG named as the original names it', async () => {
 
 test('the rivers, original terrain and debug toggles change the picture', async () => {
   const { page, context, problems } = await open(browser, server.url + '/')
-  await page.waitForTimeout(500)
+  await rainedPast(page, 0)
   await pause(page)
+  const toggle = async id => {
+    const frames = (await state(page)).frames
+    await page.click(`#experiment-control-${id}`)
+    await framesPast(page, frames)
+  }
   for (const id of ['rivers', 'original', 'debug-mode']) {
     const before = await canvasLook(page)
-    await page.click(`#experiment-control-${id}`)
-    await page.waitForTimeout(100)
+    await toggle(id)
     const after = await canvasLook(page)
     assert.notEqual(after.hash, before.hash, `${id} changed nothing`)
-    await page.click(`#experiment-control-${id}`)
-    await page.waitForTimeout(100)
+    await toggle(id)
   }
   assert.deepEqual(problems, [])
   await context.close()
@@ -152,15 +154,19 @@ test('dark site, dark scheme; switching the theme live switches the scheme', asy
   assert.equal(await page.inputValue('#experiment-control-color-scheme'), 'site_dark')
   const dark = await canvasLook(page)
   assert.ok(dark.brightness < 90, `dark canvas brightness ${dark.brightness}`)
+  const frames = (await state(page)).frames
   await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  await page.waitForTimeout(150)
-  assert.equal((await state(page)).scheme, 'site_light')
+  await page.waitForFunction(f => { const s = window.wasmBindings.pageState(); return s.scheme === 'site_light' && s.frames > f }, frames)
   const light = await canvasLook(page)
   assert.ok(light.brightness > 170, `light canvas brightness ${light.brightness}`)
   // Once the reader picks a scheme, the site's theme no longer does
   await page.selectOption('#experiment-control-color-scheme', 'blueprint')
+  await page.waitForFunction(() => window.wasmBindings.pageState().scheme === 'blueprint')
   await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await page.waitForTimeout(150)
+  // The theme's change reaches the page's watcher at once; the sketch has
+  // handled it once it is settled, and keeps the reader's pick
+  await state(page)
+  await displayFrames(page, 2)
   assert.equal((await state(page)).scheme, 'blueprint')
   assert.deepEqual(problems, [])
   await context.close()
@@ -175,7 +181,7 @@ test('the colour picker lists the original\'s five schemes and the Landscape', a
 
 test('with reduced motion it starts paused, drawn, showing play', async () => {
   const { page, context, problems } = await open(browser, server.url + '/', { contextOptions: { reducedMotion: 'reduce' } })
-  await page.waitForTimeout(500)
+  await displayFrames(page, 20)
   const s = await state(page)
   assert.equal(s.drops, 0)
   assert.equal(s.looping, false)
@@ -203,7 +209,7 @@ test('resizing the holder redraws at the new size and leaves the terrain alone',
   await pause(page)
   const before = await state(page)
   await page.$eval('#sketch-holder', h => { h.style.width = '500px'; h.style.aspectRatio = 'auto'; h.style.height = '400px' })
-  await page.waitForTimeout(200)
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.canvas[0] === 500 * devicePixelRatio })
   const size = await page.$eval('#sketch-holder canvas', c => [c.clientWidth, c.clientHeight])
   assert.deepEqual(size, [500, 400])
   assert.equal((await state(page)).heightsHash, before.heightsHash)
@@ -216,11 +222,12 @@ test('fullscreen puts the holder in fullscreen and the icon follows, Escape incl
   const hash = (await state(page)).heightsHash
   await page.click('#experiment-control-fullscreen-toggle')
   await page.waitForFunction(() => document.fullscreenElement?.id === 'sketch-holder')
-  await page.waitForTimeout(100)
+  const icon = shown => page.waitForFunction(shown => !document.querySelector(`#experiment-control-fullscreen-toggle .${shown}`).classList.contains('hidden'), shown)
+  await icon('icon-compress')
   assert.equal(await visibleIcon(page, 'experiment-control-fullscreen-toggle'), 'icon-compress')
   await page.evaluate(() => document.exitFullscreen())
   await page.waitForFunction(() => !document.fullscreenElement)
-  await page.waitForTimeout(100)
+  await icon('icon-expand')
   assert.equal(await visibleIcon(page, 'experiment-control-fullscreen-toggle'), 'icon-expand')
   assert.equal((await state(page)).heightsHash, hash, 'the map is redrawn, never recomputed')
   await context.close()
@@ -234,7 +241,7 @@ test('a host page that leaves controls out gets one warning and a working sketch
   const { js, wasm } = bundle()
   const bareServer = await serve(undefined, { '/bare.html': bare.replace('JS', js).replace('WASM', wasm) })
   const { page, context, problems } = await open(browser, bareServer.url + '/bare.html')
-  await page.waitForTimeout(300)
+  await rainedPast(page, 0)
   assert.ok((await state(page)).drops > 0, 'it rains')
   assert.equal(problems.length, 1, problems.join('\n'))
   assert.match(problems[0], /console\.warning: .*experiment-control-seed/)
