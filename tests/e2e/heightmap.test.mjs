@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import zlib from 'node:zlib'
-import { serve, launch, open, state, pause, downloaded } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -49,7 +49,7 @@ test('save heightmap downloads a 320 × 180 16-bit PNG of the engine\'s heights,
   const { page, context, problems } = await open(browser, server.url + '/')
   const fetched = []
   page.on('request', r => fetched.push(new URL(r.url()).pathname))
-  await page.waitForTimeout(400)
+  await rainedPast(page, 0)
   await pause(page)
   assert.ok(!fetched.some(p => p.includes('heightmap-encoder')), 'the encoder is not part of the first download')
   const { seed, drops } = await state(page)

@@ -3,7 +3,7 @@
 // back from a link with the same heights and the same trees.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, canvasLook } from './helpers.mjs'
+import { serve, launch, open, state, pause, canvasLook, rainedPast } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -15,7 +15,7 @@ const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageSta
 
 test('trees from their control stand on the map, give way to the sea, and come back from a link', async () => {
   const a = await open(browser, server.url + '/?he-seed=9&he-terrain=diamond-square')
-  await a.page.waitForTimeout(400)
+  await rainedPast(a.page, 0)
   await pause(a.page)
   assert.equal((await state(a.page)).trees, 0, 'no trees until asked for')
   const bare = await canvasLook(a.page)
@@ -50,7 +50,7 @@ test('the landscape preset: diamond-square on 257 × 257, its colours, trees and
   const a = await open(browser, server.url + '/?he-seed=4')
   await a.page.selectOption('#experiment-control-preset', 'landscape')
   await treesGrown(a.page)
-  await a.page.waitForTimeout(300)
+  await rainedPast(a.page)
   await pause(a.page)
   const made = await state(a.page)
   assert.deepEqual(made.choices, { terrain: 'diamond-square', 'map-size': '257x257', preset: 'landscape', 'river-style': 'traced' })
@@ -75,12 +75,12 @@ test('the landscape preset: diamond-square on 257 × 257, its colours, trees and
 
 test('traced rivers from their control keep the rain going', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=4')
-  await page.waitForTimeout(300)
+  await rainedPast(page, 0)
   await pause(page)
   const before = await state(page)
   const drainage = await canvasLook(page)
   await page.selectOption('#experiment-control-river-style', 'traced')
-  await page.waitForTimeout(300)
+  await page.waitForFunction(f => { const s = window.wasmBindings.pageState(); return s.settled && s.choices['river-style'] === 'traced' && s.frames > f }, before.frames)
   const after = await state(page)
   assert.equal(after.drops, before.drops, 'a style of drawing: the map is the same')
   assert.equal(after.choices['river-style'], 'traced')

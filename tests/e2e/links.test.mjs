@@ -3,7 +3,7 @@
 // parameters alone, copies, and bad links never break the page.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, canvasLook, newContext } from './helpers.mjs'
+import { serve, launch, open, state, pause, canvasLook, newContext, displayFrames, framesPast, rainedPast } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -25,7 +25,7 @@ test('a link carrying every setting brings back the same map to the bit', async 
   await a.page.click('#experiment-control-rivers')
   await a.page.click('#experiment-control-restart')
   await a.page.click('#experiment-control-pause-toggle')
-  await a.page.waitForTimeout(1200)
+  await rainedPast(a.page, 2000)
   await pause(a.page)
   const made = await state(a.page)
   const url = a.page.url()
@@ -76,7 +76,7 @@ test('a session played with while it rained comes back to the bit, canvas and al
   await a.page.mouse.down()
   for (let k = 1; k <= 15; k++) {
     await a.page.mouse.move(box.x + box.width * (0.3 + k * 0.02), y)
-    await a.page.waitForTimeout(40)
+    await displayFrames(a.page, 2)
   }
   await a.page.mouse.up()
   await a.page.click('#experiment-control-rivers')
@@ -86,8 +86,10 @@ test('a session played with while it rained comes back to the bit, canvas and al
   await setSlider(a.page, 'contour-levels', '6')
   await rainFor(a.page, 1000)
   await pause(a.page)
+  const frames = (await state(a.page)).frames
   await setSlider(a.page, 'erosion', '0.4') // paused: at the last drop
-  await a.page.waitForTimeout(150)
+  // The address bar follows with the frame the change draws
+  await framesPast(a.page, frames)
   const made = await state(a.page)
   assert.ok(made.changes >= 8, `${made.changes} changes recorded`)
   assert.equal(made.exact, true)
@@ -97,7 +99,6 @@ test('a session played with while it rained comes back to the bit, canvas and al
 
   const b = await open(browser, url, tall)
   await replayed(b.page)
-  await b.page.waitForTimeout(150)
   const got = await state(b.page)
   assert.equal(got.heightsHash, made.heightsHash)
   assert.equal(got.drops, made.drops)
@@ -145,9 +146,11 @@ test('a long replay shows its progress, keeps the page responsive and completes'
 
 test('touching a control mid-replay stops it in a state the link describes', async () => {
   const { page, context } = await open(browser, server.url + '/?he-seed=3&he-drops=2000000&he-t=1000e.5_1899000e.7')
-  await page.waitForTimeout(300)
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.replaying && s.drops > 0 })
+  const frames = (await state(page)).frames
   await setSlider(page, 'contour-levels', '4')
-  await page.waitForTimeout(200)
+  // The address bar follows with the frame the change draws
+  await framesPast(page, frames)
   const s = await state(page)
   assert.equal(s.replaying, false)
   assert.equal(s.looping, false, 'stopped, not raining')
@@ -181,6 +184,7 @@ test('copy link copies the address and says so; without a clipboard it shows the
   // A second click while the note shows still gives the label back after
   await a.page.click('#experiment-control-share')
   await a.page.waitForFunction(() => document.getElementById('experiment-control-share').textContent === 'Copy link', null, { timeout: 6000 })
+  // Time is the subject: the note shows for a while, and no longer
   await a.page.waitForTimeout(3000)
   assert.equal(await a.page.textContent('#experiment-control-share'), 'Copy link')
   await a.context.close()

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
-import { serve, launch, open, state, pause, root, downloaded } from './helpers.mjs'
+import { serve, launch, open, state, pause, root, downloaded, rainedPast } from './helpers.mjs'
 
 const validator = createRequire(import.meta.url)(`${root}/tools/node_modules/gltf-validator`)
 
@@ -40,7 +40,7 @@ test('save STL and save glTF download a closed solid and a valid glTF, loading t
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=3')
   const fetched = []
   page.on('request', r => fetched.push(new URL(r.url()).pathname))
-  await page.waitForTimeout(400)
+  await rainedPast(page, 0)
   await pause(page)
   assert.ok(!fetched.some(p => p.includes('mesh-exporter')), 'the exporter is not part of the first download')
   const { seed, drops, scheme } = await state(page)

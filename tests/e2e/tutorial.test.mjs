@@ -5,7 +5,7 @@
 // square heightmap.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, canvasLook } from './helpers.mjs'
+import { serve, launch, open, state, pause, canvasLook, rainedPast } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -28,7 +28,8 @@ for (const { pick, grid, expect } of choices) {
     const a = await open(browser, server.url + '/?he-seed=31')
     const before = await canvasLook(a.page)
     for (const [id, value] of Object.entries(pick)) await a.page.selectOption(`#experiment-control-${id}`, value)
-    await a.page.waitForTimeout(700)
+    await state(a.page)
+    await rainedPast(a.page, 0)
     await pause(a.page)
     const made = await state(a.page)
     assert.deepEqual(made.choices, expect)

@@ -4,7 +4,7 @@
 // note where there is no WebGL2; a lost context comes back.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, canvasLook } from './helpers.mjs'
+import { serve, launch, open, state, pause, canvasLook, displayFrames } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -18,7 +18,7 @@ async function drawnLook(page) {
   for (let tries = 0; ; tries++) {
     const look = await look3d(page)
     if (look.colours > 2000 || tries === 30) return look
-    await page.waitForTimeout(300)
+    await displayFrames(page, 10)
   }
 }
 // The sketch has taken in every control and drawn its last frame: its frame
@@ -26,7 +26,7 @@ async function drawnLook(page) {
 async function still(page) {
   let frames = (await state(page)).frames
   for (;;) {
-    await page.waitForTimeout(400)
+    await displayFrames(page, 10)
     const now = (await state(page)).frames
     if (now === frames) return
     frames = now
@@ -51,7 +51,7 @@ test('the 3D view shows the island, turns with a drag, the wheel and the keys, s
   // Less motion: no spin after the drag, so the camera is where it was left
   const reduce = { contextOptions: { reducedMotion: 'reduce' } }
   const a = await open(browser, server.url + '/?he-seed=4&he-scheme=topographic', reduce)
-  await a.page.waitForTimeout(500)
+  await displayFrames(a.page, 10)
   await pause(a.page)
   await still(a.page)
   const map = await canvasLook(a.page)
@@ -114,7 +114,7 @@ test('a drag let go spins the view on a moment, and not at all when the reader a
     await still(page)
     await drag(page, 200, 0, { steps: 4 })
     const letGo = (await state(page)).camera
-    if (reducedMotion === 'reduce') await page.waitForTimeout(600)
+    if (reducedMotion === 'reduce') await displayFrames(page, 30)
     else await framesOn(page, 2)
     const later = await state(page)
     if (reducedMotion === 'reduce') {
@@ -154,9 +154,9 @@ test('a lost WebGL context comes back and the view is drawn again', async () => 
   const before = await drawnLook(page)
   const lose = () => document.querySelector('canvas.view-3d').getContext('webgl2').getExtension('WEBGL_lose_context')
   await page.evaluate(lose => { window.loseIt = eval(lose)(); window.loseIt.loseContext() }, `(${lose})`)
-  await page.waitForTimeout(200)
+  await displayFrames(page, 5)
   await page.evaluate(() => window.loseIt.restoreContext())
-  await page.waitForTimeout(500)
+  await displayFrames(page, 10)
   await still(page)
   const after = await drawnLook(page)
   assert.ok(after.colours > 2000, 'drawn again')

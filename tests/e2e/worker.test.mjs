@@ -3,7 +3,7 @@
 // on the main thread again when the worker fails to start.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, canvasLook, pause, mainThreadOnly } from './helpers.mjs'
+import { serve, launch, open, state, canvasLook, pause, mainThreadOnly, displayFrames } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -17,8 +17,8 @@ test('the worker and the main thread bring back the same map and draw the same p
   for (const mainThread of [false, true]) {
     const { page, context, problems } = await open(browser, url, { mainThread })
     await replayed(page)
-    await page.waitForTimeout(200)
     const s = await state(page)
+    await displayFrames(page, 2)
     assert.equal(s.thread, mainThread ? 'main' : 'worker')
     looks.push({ hash: s.heightsHash, settings: s.settings, look: await canvasLook(page) })
     assert.deepEqual(problems, [])
