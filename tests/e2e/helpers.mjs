@@ -75,7 +75,9 @@ export function bundle({ full = false } = {}) {
 // (the release build's HTML is minified: its attributes may lose their quotes)
 export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace(/<html([^>]*)>/, '<html$1 class="dark">')
 
-// A new page that records page errors and console errors and warnings.
+// A new page that records page errors and console errors and warnings,
+// once its sketch runs where it stays (settled: its first frames are drawn
+// on the main thread while a worker starts to take over)
 export async function open(browser, url, { contextOptions = {}, mainThread, initScript } = {}) {
   const options = { viewport: { width: 1100, height: 900 }, acceptDownloads: true, ...contextOptions }
   const context = await newContext(browser, options, { mainThread })
