@@ -14,17 +14,22 @@
 use crate::draw::shading::{self, glsl_float, NumberText, ROCK};
 use crate::draw::view_3d::{light_3d, RAMP_STEPS, SEA_OPACITY, TREE_HEIGHT_PER_WIDTH, TREE_SIDES};
 
+/// The uniforms of [`ON_THE_MAP`], which the programs that stand things on
+/// the map (the ground, the trees) list first, in this order, so the page
+/// sets them alike for both.
+pub const ON_THE_MAP_UNIFORMS: [&str; 6] = ["u_heights", "u_matrix", "u_grid", "u_cell", "u_vertical", "u_half"];
+
 /// The ground program's uniforms, in the order the page keeps their
 /// locations.
 pub const GROUND_UNIFORMS: &[&str] = &[
     "u_heights",
-    "u_water",
-    "u_ramp",
     "u_matrix",
     "u_grid",
     "u_cell",
     "u_vertical",
     "u_half",
+    "u_water",
+    "u_ramp",
     "u_river",
     "u_sea_level",
     "u_lattice",
@@ -36,6 +41,19 @@ pub const SEA_UNIFORMS: &[&str] = &["u_matrix", "u_half", "u_level", "u_color"];
 
 /// The trees program's uniforms, likewise.
 pub const TREE_UNIFORMS: &[&str] = &["u_heights", "u_matrix", "u_grid", "u_cell", "u_vertical", "u_half", "u_color"];
+
+/// Whether a program's list starts with [`ON_THE_MAP_UNIFORMS`], in order.
+pub const fn stands_on_the_map(list: &[&str]) -> bool {
+    let mut k = 0;
+    while k < ON_THE_MAP_UNIFORMS.len() {
+        if k >= list.len() || !same(list[k].as_bytes(), ON_THE_MAP_UNIFORMS[k].as_bytes()) {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+const _: () = assert!(stands_on_the_map(GROUND_UNIFORMS) && stands_on_the_map(TREE_UNIFORMS));
 
 /// The place of uniform `name` in a program's list, worked out when the
 /// page is compiled: a name the list lacks does not compile.
@@ -90,22 +108,30 @@ fn prelude(text: NumberText) -> String {
     )
 }
 
-/// Each vertex of the ground: its cell's height and normal (from the
-/// neighbours either side, one side at the map's edge, as
-/// [`crate::draw::mesh::Layout::normal`] works it out) and its water.
-const GROUND_VERTEX_MAIN: &str = r#"
+/// The map in space, for the programs that stand things on it: its heights
+/// (a float texture, a texel a cell), where a point of it stands (as
+/// [`crate::draw::mesh::Layout::position`] places it), and the uniforms
+/// that say so ([`ON_THE_MAP_UNIFORMS`]).
+const ON_THE_MAP: &str = r#"
 uniform sampler2D u_heights;
 uniform mat4 u_matrix;
 uniform ivec2 u_grid;
 uniform float u_cell;
 uniform float u_vertical;
 uniform vec2 u_half;
+float height(ivec2 c) { return texelFetch(u_heights, clamp(c, ivec2(0), u_grid - 1), 0).r; }
+vec3 on_the_map(vec2 c, float h) { return vec3(c.x * u_cell - u_half.x, h * u_vertical, c.y * u_cell - u_half.y); }
+"#;
+
+/// Each vertex of the ground: its cell's height and normal (from the
+/// neighbours either side, one side at the map's edge, as
+/// [`crate::draw::mesh::Layout::normal`] works it out) and its water.
+const GROUND_VERTEX_MAIN: &str = r#"
 uniform ivec2 u_lattice;
 uniform int u_step;
 out float v_height;
 out vec3 v_normal;
 out vec2 v_cell;
-float height(ivec2 c) { return texelFetch(u_heights, clamp(c, ivec2(0), u_grid - 1), 0).r; }
 void main() {
   // A vertex of the lattice (mesh::lattice): every u_step-th cell
   ivec2 c = min(ivec2(gl_VertexID % u_lattice.x, gl_VertexID / u_lattice.x) * u_step, u_grid - 1);
@@ -116,8 +142,7 @@ void main() {
   v_normal = normalize(vec3(-dx, 1.0, -dz));
   v_height = height(c);
   v_cell = vec2(c);
-  vec3 p = vec3(float(c.x) * u_cell - u_half.x, v_height * u_vertical, float(c.y) * u_cell - u_half.y);
-  gl_Position = u_matrix * vec4(p, 1.0);
+  gl_Position = u_matrix * vec4(on_the_map(v_cell, v_height), 1.0);
 }"#;
 
 /// Each pixel of the ground: the scheme's colour by height (the ramp),
@@ -170,28 +195,20 @@ void main() { color = vec4(u_color, SEA_OPACITY); }"#;
 /// The ground program's vertex and fragment shaders, numbers written by
 /// `text`.
 pub fn ground(text: NumberText) -> [String; 2] {
-    [prelude(text) + GROUND_VERTEX_MAIN, prelude(text) + GROUND_FRAGMENT_MAIN]
+    [prelude(text) + ON_THE_MAP + GROUND_VERTEX_MAIN, prelude(text) + GROUND_FRAGMENT_MAIN]
 }
 
-/// The sea program's vertex and fragment shaders.
 /// The trees: each instance (`a_tree`: x, y, size in cells) a cone of
 /// TREE_SIDES triangles standing on the ground at its spot, lit as the
 /// ground is, in the scheme's tree colour.
 const TREE_VERTEX_MAIN: &str = r#"
-uniform sampler2D u_heights;
-uniform mat4 u_matrix;
-uniform ivec2 u_grid;
-uniform float u_cell;
-uniform float u_vertical;
-uniform vec2 u_half;
 in vec3 a_tree;
 out vec3 v_normal;
 void main() {
   int side = gl_VertexID / 3, corner = gl_VertexID % 3;
   float radius = a_tree.z * 0.5 * u_cell, tall = a_tree.z * TREE_HEIGHT_PER_WIDTH * u_cell;
-  ivec2 cell = clamp(ivec2(floor(a_tree.xy + 0.5)), ivec2(0), u_grid - 1);
-  float ground = texelFetch(u_heights, cell, 0).r * u_vertical;
-  vec3 base = vec3(a_tree.x * u_cell - u_half.x, ground, a_tree.y * u_cell - u_half.y);
+  // Standing on the ground of the cell nearest its spot
+  vec3 base = on_the_map(a_tree.xy, height(ivec2(floor(a_tree.xy + 0.5))));
   // The side's middle direction, for its (flat) normal
   float middle = (float(side) + 0.5) * 6.2831853 / float(TREE_SIDES);
   v_normal = normalize(vec3(cos(middle) * tall, radius, sin(middle) * tall));
@@ -209,15 +226,17 @@ in vec3 v_normal;
 out vec4 color;
 void main() { color = vec4(u_color * shade(dot(normalize(v_normal), LIGHT)), 1.0); }"#;
 
+/// The trees program's vertex and fragment shaders.
 pub fn trees(text: NumberText) -> [String; 2] {
     let constants = format!(
         "const int TREE_SIDES = {};\nconst float TREE_HEIGHT_PER_WIDTH = {};\n",
         TREE_SIDES,
         glsl_float(TREE_HEIGHT_PER_WIDTH, text)
     );
-    [prelude(text) + &constants + TREE_VERTEX_MAIN, prelude(text) + TREE_FRAGMENT_MAIN]
+    [prelude(text) + &constants + ON_THE_MAP + TREE_VERTEX_MAIN, prelude(text) + TREE_FRAGMENT_MAIN]
 }
 
+/// The sea program's vertex and fragment shaders.
 pub fn sea(text: NumberText) -> [String; 2] {
     [prelude(text) + SEA_VERTEX_MAIN, prelude(text) + SEA_FRAGMENT_MAIN]
 }
@@ -274,8 +293,10 @@ mod tests {
         for call in ["rock_share(n.y)", "river_opacity(water_here())", "shade(dot(n, LIGHT))"] {
             assert!(fragment.contains(call), "{call}");
         }
+        assert!(vertex.contains("on_the_map(v_cell, v_height)"), "a vertex stands where the mesh's does");
         let [vertex, fragment] = trees(&rust_numbers);
-        assert!(vertex.contains("const int TREE_SIDES = 6;") && vertex.contains("texelFetch(u_heights"));
+        assert!(vertex.contains("const int TREE_SIDES = 6;") && vertex.contains(ON_THE_MAP));
+        assert!(vertex.contains("on_the_map(a_tree.xy, height("), "a tree stands on the ground");
         assert!(fragment.contains("shade(dot(normalize(v_normal), LIGHT))"), "trees are lit as the ground");
     }
 

@@ -21,7 +21,7 @@ use web_sys::{
 
 use crate::draw::color_schemes::{hex_rgb, rgba_rgb, ColorScheme};
 use crate::draw::mesh::{detail_step, lattice, triangles, Layout};
-use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, SEA_UNIFORMS, TREE_UNIFORMS};
+use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, ON_THE_MAP_UNIFORMS, SEA_UNIFORMS, TREE_UNIFORMS};
 use crate::draw::view_3d::{self, tree_instances, Drawn, Scene, RAMP_STEPS, TREE_SIDES};
 use crate::grid::Grid;
 
@@ -44,14 +44,16 @@ impl Program {
 }
 
 // Where each uniform's location is kept: its place in its program's list
-const U_HEIGHTS: usize = place_of(GROUND_UNIFORMS, "u_heights");
+// (those that stand things on the map first, alike in the ground's and the
+// trees' lists)
+const MAP_HEIGHTS: usize = place_of(&ON_THE_MAP_UNIFORMS, "u_heights");
+const MAP_MATRIX: usize = place_of(&ON_THE_MAP_UNIFORMS, "u_matrix");
+const MAP_GRID: usize = place_of(&ON_THE_MAP_UNIFORMS, "u_grid");
+const MAP_CELL: usize = place_of(&ON_THE_MAP_UNIFORMS, "u_cell");
+const MAP_VERTICAL: usize = place_of(&ON_THE_MAP_UNIFORMS, "u_vertical");
+const MAP_HALF: usize = place_of(&ON_THE_MAP_UNIFORMS, "u_half");
 const U_WATER: usize = place_of(GROUND_UNIFORMS, "u_water");
 const U_RAMP: usize = place_of(GROUND_UNIFORMS, "u_ramp");
-const U_MATRIX: usize = place_of(GROUND_UNIFORMS, "u_matrix");
-const U_GRID: usize = place_of(GROUND_UNIFORMS, "u_grid");
-const U_CELL: usize = place_of(GROUND_UNIFORMS, "u_cell");
-const U_VERTICAL: usize = place_of(GROUND_UNIFORMS, "u_vertical");
-const U_HALF: usize = place_of(GROUND_UNIFORMS, "u_half");
 const U_RIVER: usize = place_of(GROUND_UNIFORMS, "u_river");
 const U_SEA_LEVEL: usize = place_of(GROUND_UNIFORMS, "u_sea_level");
 const U_LATTICE: usize = place_of(GROUND_UNIFORMS, "u_lattice");
@@ -60,12 +62,6 @@ const SEA_MATRIX: usize = place_of(SEA_UNIFORMS, "u_matrix");
 const SEA_HALF: usize = place_of(SEA_UNIFORMS, "u_half");
 const SEA_LEVEL: usize = place_of(SEA_UNIFORMS, "u_level");
 const SEA_COLOR: usize = place_of(SEA_UNIFORMS, "u_color");
-const TREE_HEIGHTS: usize = place_of(TREE_UNIFORMS, "u_heights");
-const TREE_MATRIX: usize = place_of(TREE_UNIFORMS, "u_matrix");
-const TREE_GRID: usize = place_of(TREE_UNIFORMS, "u_grid");
-const TREE_CELL: usize = place_of(TREE_UNIFORMS, "u_cell");
-const TREE_VERTICAL: usize = place_of(TREE_UNIFORMS, "u_vertical");
-const TREE_HALF: usize = place_of(TREE_UNIFORMS, "u_half");
 const TREE_COLOR: usize = place_of(TREE_UNIFORMS, "u_color");
 
 /// Colour channels 0..1 of a scheme's `#rrggbb`.
@@ -195,12 +191,12 @@ impl GlView {
         let ground = Program::new(gl, shaders::ground(&number_text), GROUND_UNIFORMS)?;
         // Each texture has its unit for good
         gl.use_program(Some(&ground.program));
-        for (unit, at) in [(0, U_HEIGHTS), (1, U_WATER), (2, U_RAMP)] {
+        for (unit, at) in [(0, MAP_HEIGHTS), (1, U_WATER), (2, U_RAMP)] {
             gl.uniform1i(ground.at[at].as_ref(), unit);
         }
         let trees = Program::new(gl, shaders::trees(&number_text), TREE_UNIFORMS)?;
         gl.use_program(Some(&trees.program));
-        gl.uniform1i(trees.at[TREE_HEIGHTS].as_ref(), 0);
+        gl.uniform1i(trees.at[MAP_HEIGHTS].as_ref(), 0);
         let tree_attribute =
             u32::try_from(gl.get_attrib_location(&trees.program, "a_tree")).map_err(|_| "no a_tree")?;
         Ok(Resources {
@@ -308,7 +304,6 @@ impl GlView {
         // The camera looks at the middle of the map, at the sea's level
         let level = (scene.sea_level * layout.vertical) as f32;
         let matrix = scene.camera.view_projection(aspect, level as f64);
-        let half = layout.half_extent().map(|v| v as f32);
         let background = rgb(scene.scheme.sea[1]);
         gl.clear_color(background[0], background[1], background[2], 1.0);
         gl.clear(Gl::COLOR_BUFFER_BIT | Gl::DEPTH_BUFFER_BIT);
@@ -320,12 +315,8 @@ impl GlView {
             gl.active_texture(Gl::TEXTURE0 + unit as u32);
             gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
         }
+        self.stand_on_the_map(ground, scene, &layout, &matrix);
         let at = |k: usize| ground.at[k].as_ref();
-        gl.uniform_matrix4fv_with_f32_array(at(U_MATRIX), false, &matrix);
-        gl.uniform2i(at(U_GRID), scene.grid.cols as i32, scene.grid.rows as i32);
-        gl.uniform1f(at(U_CELL), layout.cell as f32);
-        gl.uniform1f(at(U_VERTICAL), layout.vertical as f32);
-        gl.uniform2f(at(U_HALF), half[0], half[1]);
         let river = rgb(scene.scheme.river);
         gl.uniform3f(at(U_RIVER), river[0], river[1], river[2]);
         gl.uniform1f(at(U_SEA_LEVEL), scene.sea_level as f32);
@@ -337,6 +328,7 @@ impl GlView {
 
         // The sea over the ground below its level, seen through
         let sea = &r.sea;
+        let half = layout.half_extent().map(|v| v as f32);
         gl.use_program(Some(&sea.program));
         let at = |k: usize| sea.at[k].as_ref();
         gl.uniform_matrix4fv_with_f32_array(at(SEA_MATRIX), false, &matrix);
@@ -350,6 +342,40 @@ impl GlView {
         gl.draw_arrays(Gl::TRIANGLE_STRIP, 0, 4);
         gl.depth_mask(true);
         gl.disable(Gl::BLEND);
+    }
+
+    /// The trees, each a cone standing at its spot: one instanced draw.
+    fn render_trees(&self, r: &Resources, scene: &Scene, layout: &Layout, matrix: &[f32]) {
+        let count = r.trees_sent.len() / 3;
+        if count == 0 {
+            return;
+        }
+        let gl = &self.gl;
+        let trees = &r.trees;
+        gl.use_program(Some(&trees.program));
+        self.stand_on_the_map(trees, scene, layout, matrix);
+        let color = rgba_rgb(scene.scheme.tree).map(|c| (c / 255.0) as f32);
+        gl.uniform3f(trees.at[TREE_COLOR].as_ref(), color[0], color[1], color[2]);
+        gl.bind_buffer(Gl::ARRAY_BUFFER, r.tree_buffer.as_ref());
+        gl.enable_vertex_attrib_array(r.tree_attribute);
+        gl.vertex_attrib_pointer_with_i32(r.tree_attribute, 3, Gl::FLOAT, false, 0, 0);
+        gl.vertex_attrib_divisor(r.tree_attribute, 1);
+        gl.draw_arrays_instanced(Gl::TRIANGLES, 0, 3 * TREE_SIDES as i32, count as i32);
+        gl.vertex_attrib_divisor(r.tree_attribute, 0);
+        gl.disable_vertex_attrib_array(r.tree_attribute);
+    }
+
+    /// Sets the uniforms that stand a program's drawing on the map
+    /// ([`shaders::ON_THE_MAP`]): the ground's and the trees' alike.
+    fn stand_on_the_map(&self, program: &Program, scene: &Scene, layout: &Layout, matrix: &[f32]) {
+        let gl = &self.gl;
+        let at = |k: usize| program.at[k].as_ref();
+        let half = layout.half_extent().map(|v| v as f32);
+        gl.uniform_matrix4fv_with_f32_array(at(MAP_MATRIX), false, matrix);
+        gl.uniform2i(at(MAP_GRID), scene.grid.cols as i32, scene.grid.rows as i32);
+        gl.uniform1f(at(MAP_CELL), layout.cell as f32);
+        gl.uniform1f(at(MAP_VERTICAL), layout.vertical as f32);
+        gl.uniform2f(at(MAP_HALF), half[0], half[1]);
     }
 }
 
@@ -379,35 +405,6 @@ fn draws_in_software() -> bool {
             .map(|f| f.call0(&lose));
     }
     ["swiftshader", "llvmpipe", "softpipe", "software"].iter().any(|s| name.contains(s))
-}
-
-impl GlView {
-    /// The trees, each a cone standing at its spot: one instanced draw.
-    fn render_trees(&self, r: &Resources, scene: &Scene, layout: &Layout, matrix: &[f32]) {
-        let count = r.trees_sent.len() / 3;
-        if count == 0 {
-            return;
-        }
-        let gl = &self.gl;
-        let trees = &r.trees;
-        gl.use_program(Some(&trees.program));
-        let at = |k: usize| trees.at[k].as_ref();
-        let half = layout.half_extent().map(|v| v as f32);
-        gl.uniform_matrix4fv_with_f32_array(at(TREE_MATRIX), false, matrix);
-        gl.uniform2i(at(TREE_GRID), scene.grid.cols as i32, scene.grid.rows as i32);
-        gl.uniform1f(at(TREE_CELL), layout.cell as f32);
-        gl.uniform1f(at(TREE_VERTICAL), layout.vertical as f32);
-        gl.uniform2f(at(TREE_HALF), half[0], half[1]);
-        let color = rgba_rgb(scene.scheme.tree).map(|c| (c / 255.0) as f32);
-        gl.uniform3f(at(TREE_COLOR), color[0], color[1], color[2]);
-        gl.bind_buffer(Gl::ARRAY_BUFFER, r.tree_buffer.as_ref());
-        gl.enable_vertex_attrib_array(r.tree_attribute);
-        gl.vertex_attrib_pointer_with_i32(r.tree_attribute, 3, Gl::FLOAT, false, 0, 0);
-        gl.vertex_attrib_divisor(r.tree_attribute, 1);
-        gl.draw_arrays_instanced(Gl::TRIANGLES, 0, 3 * TREE_SIDES as i32, count as i32);
-        gl.vertex_attrib_divisor(r.tree_attribute, 0);
-        gl.disable_vertex_attrib_array(r.tree_attribute);
-    }
 }
 
 /// The sea surface's colour: the scheme's shallow sea.
