@@ -2,7 +2,9 @@
 # Installs what building (and, with --browser, testing) needs, skipping
 # whatever is already there: the wasm32 target, wasm-bindgen-cli of the
 # version in Cargo.lock, trunk, the npm tools (wasm-opt, playwright-core, p5)
-# and, for tests, Debian's chromium and chromium-driver.
+# and, for tests, the three engines the end-to-end tests run in: Debian's
+# chromium and chromium-driver, firefox-esr, and webkit2gtk-driver (WebKitGTK's
+# WebDriver and MiniBrowser) with xvfb to give it a display.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,8 +33,15 @@ if ! cmp -s tools/package-lock.json tools/node_modules/.installed-from 2>/dev/nu
   (cd tools && npm ci --no-audit --no-fund && cp package-lock.json node_modules/.installed-from)
 fi
 
-if [ "${1:-}" = "--browser" ] && ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
-  say "installing chromium and chromium-driver"
-  apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+if [ "${1:-}" = "--browser" ]; then
+  missing=()
+  for need in chromium:/usr/bin/chromium chromium-driver:/usr/bin/chromedriver firefox-esr:/usr/bin/firefox-esr \
+      webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/Xvfb; do
+    [ -x "${need#*:}" ] || missing+=("${need%%:*}")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "installing ${missing[*]}"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+  fi
 fi

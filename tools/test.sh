@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests of the simulation
 # (including conformance with the original sketch), the wasm tests in
-# headless Chromium, and the end-to-end tests of the release build.
+# headless Chromium, and the end-to-end tests of the release build (in
+# Chromium, then what every engine must do in Chromium, Firefox and WebKit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --browser
@@ -33,3 +34,6 @@ node --test --test-concurrency=1 tests/e2e/*.test.mjs
 
 say "end-to-end tests of the page (the sketch on the main thread, as without OffscreenCanvas)"
 HE_MAIN_THREAD=1 node --test --test-concurrency=1 tests/e2e/*.test.mjs
+
+say "end-to-end tests in Chromium, Firefox and WebKit"
+node --test --test-concurrency=1 tests/engines/*.test.mjs

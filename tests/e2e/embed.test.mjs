@@ -2,44 +2,17 @@
 // <iframe>, both from a sub-path of a site, at every holder size.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, newContext, displayFrames } from './helpers.mjs'
+import { serve, launch, newContext, displayFrames, dropIn } from './helpers.mjs'
 
 const AT = '/static/hydraulic-erosion/'
-
-// A blog post's own markup, as the p5 version's host page has it (the
-// original's IDs), loading our bundle instead of p5.min.js + sketch.js: the
-// snippet from the README, plus one line that hands the tests the state
-function dropIn(holderStyle) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
-  <title>A blog post</title>
-  <style>body { margin: 0 } #sketch-holder { ${holderStyle} } .hidden { display: none }</style></head>
-  <body><article><p>Some prose before the sketch.</p>
-  <div id="sketch-holder"></div>
-  <select id="experiment-control-color-scheme"></select> <input id="experiment-control-seed" type="number">
-  <button id="experiment-control-new-seed">New seed</button>
-  <button id="experiment-control-pause-toggle"><svg class="icon-play"></svg><svg class="icon-pause"></svg></button>
-  <button id="experiment-control-restart">Restart</button> <button id="experiment-control-save">Save</button>
-  <button id="experiment-control-save-heightmap">Save heightmap</button>
-  <button id="experiment-control-fullscreen-toggle"><svg class="icon-expand"></svg><svg class="icon-compress"></svg></button>
-  <input type="checkbox" id="experiment-control-rivers"> <input type="checkbox" id="experiment-control-original">
-  <input type="checkbox" id="experiment-control-debug-mode">
-  ${['drops-per-frame', 'erosion', 'deposition', 'inertia', 'brush-radius', 'sea-level', 'contour-levels', 'terrain-scale']
-    .map(id => `<input type="range" id="experiment-control-${id}"><span id="experiment-label-${id}"></span>`).join('\n')}
-  </article>
-  <script type="module">
-    import init, { pageState } from '${AT}hydraulic-erosion.js'
-    await init()
-    window.pageState = pageState
-  </script></body></html>`
-}
 
 const SIZES = [[320, 180], [640, 360], [1280, 720], [1920, 1080], [390, 844]]
 let server, browser
 before(async () => {
-  const pages = { '/blog/2026/a-post/': dropIn('width: 960px; height: 540px') }
-  for (const [w, h] of SIZES) pages[`/blog/sized/${w}x${h}/`] = dropIn(`width: ${w}px; height: ${h}px`)
+  const pages = { '/blog/2026/a-post/': dropIn(AT, 'width: 960px; height: 540px') }
+  for (const [w, h] of SIZES) pages[`/blog/sized/${w}x${h}/`] = dropIn(AT, `width: ${w}px; height: ${h}px`)
   // A long post: the sketch near the top, then far more prose than a screen
-  pages['/blog/long-post/'] = dropIn('width: 960px; height: 540px').replace('</article>', '<div style="height: 4000px">More prose.</div></article>')
+  pages['/blog/long-post/'] = dropIn(AT, 'width: 960px; height: 540px').replace('</article>', '<div style="height: 4000px">More prose.</div></article>')
   // A post whose framed sketch is far below the fold
   pages['/blog/framed-low/'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
     <div style="height: 3000px">Prose.</div>

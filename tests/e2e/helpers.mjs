@@ -6,6 +6,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequire } from 'node:module'
+import zlib from 'node:zlib'
+import assert from 'node:assert/strict'
 
 const require = createRequire(import.meta.url)
 const { chromium } = require('../../tools/node_modules/playwright-core')
@@ -108,26 +110,30 @@ export async function state(page) {
 // worker, where the page cannot read it back
 export async function canvasLook(page, which = '#sketch-holder canvas:not(.view-3d)') {
   const png = await page.locator(which).screenshot()
-  return page.evaluate(async b64 => {
-    const image = new Image()
-    image.src = 'data:image/png;base64,' + b64
-    await image.decode()
-    const copy = document.createElement('canvas')
-    copy.width = image.width
-    copy.height = image.height
-    const ctx = copy.getContext('2d', { willReadFrequently: true })
-    ctx.drawImage(image, 0, 0)
-    const data = ctx.getImageData(0, 0, copy.width, copy.height).data
-    let sum = 0
-    let hash = 2166136261
-    const colours = new Set()
-    for (let i = 0; i < data.length; i += 4) {
-      sum += (data[i] + data[i + 1] + data[i + 2]) / 3
-      hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619)
-      colours.add(data[i] | (data[i + 1] << 8) | (data[i + 2] << 16))
-    }
-    return { brightness: sum / (data.length / 4), hash: hash >>> 0, colours: colours.size }
-  }, png.toString('base64'))
+  return page.evaluate(lookOfPng, png.toString('base64'))
+}
+
+// The look of a PNG (base64) as canvasLook() measures it, run in a page
+// (its own image decoder reads the PNG)
+export async function lookOfPng(b64) {
+  const image = new Image()
+  image.src = 'data:image/png;base64,' + b64
+  await image.decode()
+  const copy = document.createElement('canvas')
+  copy.width = image.width
+  copy.height = image.height
+  const ctx = copy.getContext('2d', { willReadFrequently: true })
+  ctx.drawImage(image, 0, 0)
+  const data = ctx.getImageData(0, 0, copy.width, copy.height).data
+  let sum = 0
+  let hash = 2166136261
+  const colours = new Set()
+  for (let i = 0; i < data.length; i += 4) {
+    sum += (data[i] + data[i + 1] + data[i + 2]) / 3
+    hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619)
+    colours.add(data[i] | (data[i + 1] << 8) | (data[i + 2] << 16))
+  }
+  return { brightness: sum / (data.length / 4), hash: hash >>> 0, colours: colours.size }
 }
 
 // Waits for `n` frames of the page's display (requestAnimationFrame): the
@@ -154,13 +160,20 @@ export async function rainedPast(page, drops) {
   await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, past)
 }
 
-// Pauses the sketch and waits until it has handled the pause and no frame
-// it asked for before is still to come (two display frames: one for a
-// frame requested, one for it to be drawn)
+// Whether the address bar carries the link of the map as it stands (its
+// drops): true once the frame drawn after a pause has written it
+export const LINK_WRITTEN = () => {
+  const s = window.wasmBindings.pageState()
+  return s.settled && (new URLSearchParams(location.search).get('he-drops') ?? '0') === String(s.drops)
+}
+
+// Pauses the sketch and waits until it has handled the pause and drawn the
+// frame that follows it, which writes the address bar (no frame is to come
+// after that one)
 export async function pause(page) {
   if ((await state(page)).looping) await page.click('#experiment-control-pause-toggle')
   await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && !s.looping })
-  await displayFrames(page, 2)
+  await page.waitForFunction(LINK_WRITTEN)
 }
 
 export const visibleIcon = (page, button) => page.evaluate(id => {
@@ -173,4 +186,66 @@ export async function downloaded(download) {
   const chunks = []
   const stream = await download.createReadStream()
   return new Promise(resolve => stream.on('data', c => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))))
+}
+
+// A 16-bit greyscale PNG's size, bit depth, colour type and levels (filters undone)
+export function decodePng16(file) {
+  assert.equal(file.subarray(1, 4).toString(), 'PNG')
+  let at = 8
+  let header
+  const data = []
+  while (at < file.length) {
+    const length = file.readUInt32BE(at)
+    const type = file.subarray(at + 4, at + 8).toString()
+    const body = file.subarray(at + 8, at + 8 + length)
+    if (type === 'IHDR') header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8], colour: body[9] }
+    if (type === 'IDAT') data.push(body)
+    at += 12 + length
+  }
+  const raw = zlib.inflateSync(Buffer.concat(data))
+  const bpp = 2
+  const stride = header.width * bpp
+  const out = Buffer.alloc(stride * header.height)
+  for (let y = 0; y < header.height; y++) {
+    const filter = raw[y * (stride + 1)]
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x]
+      const a = x >= bpp ? out[y * stride + x - bpp] : 0
+      const b = y > 0 ? out[(y - 1) * stride + x] : 0
+      const c = x >= bpp && y > 0 ? out[(y - 1) * stride + x - bpp] : 0
+      const paeth = () => { const p = a + b - c; const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c); return pa <= pb && pa <= pc ? a : pb <= pc ? b : c }
+      const predictor = [0, a, b, (a + b) >> 1, paeth()][filter]
+      out[y * stride + x] = (v + predictor) & 255
+    }
+  }
+  const levels = []
+  for (let k = 0; k < out.length; k += 2) levels.push(out.readUInt16BE(k))
+  return { ...header, levels }
+}
+
+// A blog post's own markup at `at`, as the p5 version's host page has it (the
+// original's IDs), loading our bundle instead of p5.min.js + sketch.js: the
+// snippet from the README, plus one line that hands the tests the state
+export function dropIn(at, holderStyle) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+  <title>A blog post</title>
+  <style>body { margin: 0 } #sketch-holder { ${holderStyle} } .hidden { display: none }</style></head>
+  <body><article><p>Some prose before the sketch.</p>
+  <div id="sketch-holder"></div>
+  <select id="experiment-control-color-scheme"></select> <input id="experiment-control-seed" type="number">
+  <button id="experiment-control-new-seed">New seed</button>
+  <button id="experiment-control-pause-toggle"><svg class="icon-play"></svg><svg class="icon-pause"></svg></button>
+  <button id="experiment-control-restart">Restart</button> <button id="experiment-control-save">Save</button>
+  <button id="experiment-control-save-heightmap">Save heightmap</button>
+  <button id="experiment-control-fullscreen-toggle"><svg class="icon-expand"></svg><svg class="icon-compress"></svg></button>
+  <input type="checkbox" id="experiment-control-rivers"> <input type="checkbox" id="experiment-control-original">
+  <input type="checkbox" id="experiment-control-debug-mode">
+  ${['drops-per-frame', 'erosion', 'deposition', 'inertia', 'brush-radius', 'sea-level', 'contour-levels', 'terrain-scale']
+    .map(id => `<input type="range" id="experiment-control-${id}"><span id="experiment-label-${id}"></span>`).join('\n')}
+  </article>
+  <script type="module">
+    import init, { pageState } from '${at}hydraulic-erosion.js'
+    await init()
+    window.pageState = pageState
+  </script></body></html>`
 }

@@ -1,0 +1,217 @@
+// The three browser engines readers use, behind one small interface, for the
+// end-to-end tests every engine must pass (engines.test.mjs):
+//   - Chromium, Debian's, driven by playwright-core;
+//   - Firefox ESR, Debian's, driven by puppeteer-core over WebDriver BiDi;
+//   - WebKitGTK (Safari's engine), its MiniBrowser driven by WebKitWebDriver
+//     over plain W3C WebDriver, in a virtual X display (Xvfb).
+// `tools/setup.sh --browser` installs all three.
+//
+// A tab runs code in its page as text (`(fn)(arg)`, its promise awaited and
+// its value back as JSON) the same way in every engine, clicks as a reader
+// does (a real input event, so fullscreen and the clipboard are allowed),
+// and takes screenshots of an element as base64 PNG.
+import { spawn } from 'node:child_process'
+import net from 'node:net'
+import { createRequire } from 'node:module'
+import { launch as launchChromium } from '../e2e/helpers.mjs'
+
+const require = createRequire(import.meta.url)
+
+// HE_ENGINES=webkit (or a comma-separated list) runs the tests in those alone
+export const ENGINES = process.env.HE_ENGINES?.split(',') ?? ['chromium', 'firefox', 'webkit']
+
+const FIREFOX = '/usr/bin/firefox-esr'
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+// How long a script or a wait may take before the test fails (a busy
+// machine replays links slowly)
+const SCRIPT_TIMEOUT_MS = 120000
+
+// Records the page's errors and warnings from the moment it runs: for
+// WebKit, where WebDriver has no console events and no script that runs
+// before the page's own, so what the page logs while it starts is not seen
+const RECORD_PROBLEMS = `(() => {
+  if (window.__problems) return
+  const problems = window.__problems = []
+  for (const [level, name] of [['error', 'error'], ['warn', 'warning']]) {
+    const original = console[level]
+    console[level] = (...args) => { problems.push('console.' + name + ': ' + args.join(' ')); original.apply(console, args) }
+  }
+  addEventListener('error', e => problems.push('page error: ' + e.message))
+  addEventListener('unhandledrejection', e => problems.push('page error: ' + e.reason))
+})()`
+
+// A script that answers with `(fn)(arg)` once it resolves, in every engine
+export const call = (fn, arg) => `(${fn})(${JSON.stringify(arg ?? null)})`
+// ... and one that polls `fn(arg)` in the page until it is truthy
+const poll = (fn, arg, timeout) => `(async () => {
+  const f = (${fn})
+  const arg = ${JSON.stringify(arg ?? null)}
+  const end = performance.now() + ${timeout}
+  for (;;) {
+    const value = await f(arg)
+    if (value) return value
+    if (performance.now() > end) throw new Error('timed out waiting for ' + ${JSON.stringify(String(fn))})
+    await new Promise(resolve => setTimeout(resolve, 25))
+  }
+})()`
+
+// What every engine's tab offers on top of `evaluate(script)`
+function tab({ evaluate, click, screenshot, problems, close, goto, url }) {
+  return {
+    run: (fn, arg) => evaluate(call(fn, arg)),
+    waitFor: (fn, arg, timeout = SCRIPT_TIMEOUT_MS) => evaluate(poll(fn, arg, timeout)),
+    click,
+    screenshot,
+    problems,
+    close,
+    goto,
+    url
+  }
+}
+
+async function chromium() {
+  const browser = await launchChromium()
+  return {
+    version: browser.version(),
+    async open(address, { width = 1100, height = 900 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height } })
+      const page = await context.newPage()
+      const seen = []
+      page.on('pageerror', e => seen.push(`page error: ${e.message}`))
+      page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') seen.push(`console.${m.type()}: ${m.text()}`) })
+      await page.goto(address)
+      return tab({
+        evaluate: script => page.evaluate(script),
+        click: selector => page.click(selector),
+        screenshot: async selector => (await page.locator(selector).screenshot()).toString('base64'),
+        problems: async () => seen,
+        close: () => context.close(),
+        goto: to => page.goto(to),
+        url: async () => page.url()
+      })
+    },
+    close: () => browser.close()
+  }
+}
+
+async function firefox() {
+  const puppeteer = require('../../tools/node_modules/puppeteer-core')
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true })
+  return {
+    version: await browser.version(),
+    async open(address, { width = 1100, height = 900 } = {}) {
+      const context = await browser.createBrowserContext()
+      const page = await context.newPage()
+      await page.setViewport({ width, height })
+      page.setDefaultTimeout(SCRIPT_TIMEOUT_MS)
+      const seen = []
+      page.on('pageerror', e => seen.push(`page error: ${e.message}`))
+      page.on('console', m => { if (m.type() === 'error' || m.type() === 'warn') seen.push(`console.${m.type() === 'warn' ? 'warning' : 'error'}: ${m.text()}`) })
+      await page.goto(address)
+      return tab({
+        evaluate: script => page.evaluate(script),
+        click: selector => page.click(selector),
+        screenshot: async selector => (await page.$(selector)).screenshot({ encoding: 'base64' }),
+        problems: async () => seen,
+        close: () => context.close(),
+        goto: to => page.goto(to),
+        url: async () => page.url()
+      })
+    },
+    close: () => browser.close()
+  }
+}
+
+// A free loopback port, for the WebDriver server
+const freePort = () => new Promise(resolve => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => { const { port } = probe.address(); probe.close(() => resolve(port)) })
+})
+
+// A virtual X display of its own; Xvfb picks a free number and says which
+async function virtualDisplay() {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] })
+  const number = await new Promise((resolve, reject) => {
+    xvfb.stdio[3].once('data', d => resolve(String(d).trim()))
+    xvfb.once('exit', code => reject(new Error(`Xvfb exited with ${code}`)))
+  })
+  return { display: `:${number}`, close: () => xvfb.kill() }
+}
+
+async function webkit() {
+  const screen = await virtualDisplay()
+  const port = await freePort()
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.display } })
+  const base = `http://127.0.0.1:${port}`
+  async function send(method, path, body) {
+    const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })
+    const { value } = await response.json()
+    if (value?.error) throw new Error(`WebDriver ${path}: ${value.error}: ${value.message}`)
+    return value
+  }
+  // The driver listens a moment after it starts
+  for (let tries = 0; ; tries++) {
+    try { await send('GET', '/status'); break } catch (e) {
+      if (tries > 100) throw e
+      await new Promise(resolve => setTimeout(resolve, 50))
+    }
+  }
+  let version = ''
+  return {
+    get version() { return version },
+    async open(address, { width = 1100, height = 900 } = {}) {
+      const capabilities = { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } }
+      const session = await send('POST', '/session', { capabilities: { alwaysMatch: capabilities } })
+      version = `WebKitGTK ${session.capabilities.browserVersion}`
+      const at = `/session/${session.sessionId}`
+      await send('POST', `${at}/timeouts`, { script: SCRIPT_TIMEOUT_MS })
+      await send('POST', `${at}/window/rect`, { width, height })
+      const evaluate = async script => {
+        const answer = await send('POST', `${at}/execute/async`, {
+          script: `const done = arguments[0]; Promise.resolve().then(() => ${script}).then(value => done(JSON.stringify({ value })), e => done(JSON.stringify({ error: String(e && e.stack || e) })))`,
+          args: []
+        }).then(JSON.parse)
+        if (answer.error) throw new Error(answer.error)
+        return answer.value
+      }
+      const element = async selector => Object.values(await send('POST', `${at}/element`, { using: 'css selector', value: selector }))[0]
+      const goto = async to => { await send('POST', `${at}/url`, { url: to }); await evaluate(RECORD_PROBLEMS) }
+      await goto(address)
+      return tab({
+        evaluate,
+        click: async selector => {
+          try { await send('POST', `${at}/element/${await element(selector)}/click`, {}) } catch (e) { throw new Error(`clicking ${selector}: ${e.message}`) }
+        },
+        screenshot: async selector => send('GET', `${at}/element/${await element(selector)}/screenshot`),
+        problems: () => evaluate('window.__problems'),
+        close: () => send('DELETE', at),
+        goto,
+        url: () => send('GET', `${at}/url`)
+      })
+    },
+    async close() {
+      driver.kill()
+      screen.close()
+    }
+  }
+}
+
+// An engine, which also keeps its open tabs, so a test that fails half-way
+// leaves none behind (WebKitWebDriver drives one at a time)
+export async function launchEngine(name) {
+  const engine = await { chromium, firefox, webkit }[name]()
+  const open = new Set()
+  return {
+    name,
+    get version() { return engine.version },
+    async open(address, size) {
+      const t = await engine.open(address, size)
+      open.add(t)
+      return { ...t, close: async () => { open.delete(t); await t.close() } }
+    },
+    async closeTabs() {
+      for (const t of open) await t.close().catch(() => {})
+      open.clear()
+    },
+    close: () => engine.close()
+  }
+}

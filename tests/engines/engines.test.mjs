@@ -1,0 +1,282 @@
+// What every engine must do, run in Chromium, Firefox and WebKit alike
+// (engines.mjs): rain in a worker, every control acting, the heightmap
+// download, the embeds, the 3D view or its note, and links that replay to
+// the same heights in every engine, whichever engine made them.
+import { test, describe, before, after, afterEach } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, dropIn, decodePng16, lookOfPng, LINK_WRITTEN } from '../e2e/helpers.mjs'
+import { ENGINES, launchEngine } from './engines.mjs'
+
+// From a sub-path, as a blog serves it, beside posts that embed it
+const AT = '/static/hydraulic-erosion/'
+let server
+const engines = {}
+before(async () => {
+  server = await serve(undefined, {
+    '/blog/a-post/': dropIn(AT, 'width: 960px; height: 540px'),
+    '/blog/framed/': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+      <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
+  }, AT)
+  for (const engine of await Promise.all(ENGINES.map(launchEngine))) engines[engine.name] = engine
+})
+afterEach(() => Promise.all(Object.values(engines).map(e => e.closeTabs())))
+after(async () => {
+  await Promise.all(Object.values(engines).map(e => e.close()))
+  await server?.close()
+})
+
+const page = (query = '') => `${server.url}${AT}${query}`
+
+// The sketch's state once settled (it takes in every control touched)
+const state = tab => tab.waitFor(() => { const s = window.wasmBindings?.pageState(); return s?.settled && s })
+const until = (tab, check, arg) => tab.waitFor(check, arg)
+// A new tab whose sketch runs where it stays
+async function open(engine, query, size) {
+  const tab = await engines[engine].open(page(query), size)
+  await state(tab)
+  return tab
+}
+
+// A control moved as a reader's input would move it (the value set, then
+// the events the browser sends)
+const setValue = (tab, id, value) => tab.run(([id, value]) => {
+  const control = document.getElementById(`experiment-control-${id}`)
+  control.value = value
+  control.dispatchEvent(new Event('input', { bubbles: true }))
+  control.dispatchEvent(new Event('change', { bubbles: true }))
+}, [id, value])
+
+async function pause(tab) {
+  if ((await state(tab)).looping) await tab.click('#experiment-control-pause-toggle')
+  await until(tab, () => { const s = window.wasmBindings.pageState(); return s.settled && !s.looping })
+  await until(tab, LINK_WRITTEN)
+}
+
+const rainedPast = (tab, drops) => until(tab, d => window.wasmBindings.pageState().drops > d, drops)
+
+// Catches the page's downloads (a link to a blob, clicked) instead of
+// letting the engine save them: their names and bytes, the same way in
+// every engine
+const CATCH_DOWNLOADS = () => {
+  if (window.__downloads) return
+  window.__downloads = []
+  const blobs = new Map()
+  const createObjectURL = URL.createObjectURL
+  URL.createObjectURL = blob => { const url = createObjectURL(blob); blobs.set(url, blob); return url }
+  HTMLAnchorElement.prototype.click = function () {
+    if (this.download) window.__downloads.push({ name: this.download, blob: blobs.get(this.href) })
+  }
+}
+
+// Clicks `button` and answers with the download it starts, name and bytes
+async function download(tab, button) {
+  await tab.run(CATCH_DOWNLOADS)
+  const before = await tab.run(() => window.__downloads.length)
+  await tab.click(button)
+  const { name, base64 } = await until(tab, async n => {
+    const d = window.__downloads[n]
+    if (!d) return null
+    const bytes = new Uint8Array(await d.blob.arrayBuffer())
+    let text = ''
+    for (let k = 0; k < bytes.length; k += 0x8000) text += String.fromCharCode(...bytes.subarray(k, k + 0x8000))
+    return { name: d.name, base64: btoa(text) }
+  }, before)
+  return { name, bytes: Buffer.from(base64, 'base64') }
+}
+
+// Every slider of our page, by the key the sketch's state gives it
+const key = id => id.replaceAll('-', '_')
+// The choices, each by its key in the state (the colour scheme has its own)
+const TOGGLES = { rivers: 'rivers', original: 'original', 'debug-mode': 'debug', trees: 'trees' }
+
+for (const engine of ENGINES) {
+  describe(engine, () => {
+    test('it rains in its worker, the map drawn, with no errors', async () => {
+      const tab = await open(engine)
+      const first = await state(tab)
+      assert.equal(first.thread, 'worker')
+      await rainedPast(tab, first.drops)
+      const look = await tab.run(lookOfPng, await tab.screenshot('#sketch-holder canvas:not(.view-3d)'))
+      assert.ok(look.colours > 1000, `the map is drawn (${look.colours} colours)`)
+      assert.deepEqual(await tab.problems(), [])
+      await tab.close()
+    })
+
+    test('every slider, choice, toggle and button acts on the sketch', async () => {
+      const tab = await open(engine)
+      await pause(tab)
+
+      // Sliders: each to an end of its range, the label and the engine
+      // following; the ones a terrain leaves unused, once that terrain is on
+      const sliders = await tab.run(() => [...document.querySelectorAll('input[type=range][id^=experiment-control-]')].map(e => e.id.slice(19)))
+      assert.equal(sliders.length, 14)
+      const moved = new Set()
+      for (const terrain of ['island', 'warped', 'ridged', 'diamond-square']) {
+        await setValue(tab, 'terrain', terrain)
+        await until(tab, t => window.wasmBindings.pageState().choices.terrain === t, terrain)
+        for (const id of sliders.filter(id => !moved.has(id))) {
+          const [min, max, value, disabled] = await tab.run(id => {
+            const e = document.getElementById(`experiment-control-${id}`)
+            return [e.min, e.max, e.value, e.disabled]
+          }, id)
+          if (disabled) continue
+          const to = value === max ? min : max
+          await setValue(tab, id, to)
+          assert.equal((await state(tab)).settings[key(id)], Number(to), `${engine}: the engine's ${id}`)
+          assert.equal(await tab.run(id => document.getElementById(`experiment-label-${id}`).textContent, id), to, `${engine}: ${id}'s label`)
+          moved.add(id)
+        }
+      }
+      assert.deepEqual(sliders.filter(id => !moved.has(id)), [], 'sliders no terrain uses')
+
+      // Choices: every option of every select
+      const selects = await tab.run(() => [...document.querySelectorAll('select[id^=experiment-control-]')].map(e => [e.id.slice(19), [...e.options].map(o => o.value)]))
+      assert.equal(selects.length, 5)
+      for (const [id, options] of selects) {
+        for (const option of options) {
+          await setValue(tab, id, option)
+          const s = await state(tab)
+          assert.equal(id === 'color-scheme' ? s.scheme : s.choices[id], option, `${engine}: ${id} ${option}`)
+        }
+      }
+
+      // Toggles, on and off again
+      for (const [id, name] of Object.entries(TOGGLES)) {
+        const was = (await state(tab)).toggles[name]
+        await tab.click(`#experiment-control-${id}`)
+        assert.equal((await state(tab)).toggles[name], !was, `${engine}: ${id}`)
+        await tab.click(`#experiment-control-${id}`)
+        assert.equal((await state(tab)).toggles[name], was, `${engine}: ${id} back`)
+      }
+
+      // Buttons: play and pause, restart, the seed typed or rolled
+      await tab.click('#experiment-control-pause-toggle')
+      await rainedPast(tab, 0)
+      await pause(tab)
+      await tab.click('#experiment-control-restart')
+      await until(tab, () => window.wasmBindings.pageState().drops === 0)
+      await setValue(tab, 'seed', '1234')
+      await until(tab, () => window.wasmBindings.pageState().seed === 1234)
+      await tab.click('#experiment-control-new-seed')
+      const rolled = await until(tab, () => { const s = window.wasmBindings.pageState().seed; return s !== 1234 && String(s) })
+      assert.equal(await tab.run(() => document.getElementById('experiment-control-seed').value), rolled)
+
+      // Copy link: copied, or shown where the clipboard is not allowed
+      await tab.click('#experiment-control-share')
+      const shared = await until(tab, () => {
+        const text = document.getElementById('experiment-control-share').textContent
+        const shown = document.querySelector('input.he-share-link')
+        return text.startsWith('Link copied') ? location.href : shown?.value
+      })
+      assert.equal(shared, await tab.url())
+      assert.equal(new URL(shared).searchParams.get('he-seed'), rolled)
+
+      // Fullscreen, and back
+      await tab.click('#experiment-control-fullscreen-toggle')
+      await until(tab, () => document.fullscreenElement?.id === 'sketch-holder')
+      // The controls are out of sight in fullscreen: the reader leaves it
+      // with Escape, which only the browser sees
+      await tab.run(() => document.exitFullscreen())
+      await until(tab, () => document.fullscreenElement === null)
+
+      // Saves: the picture, the STL solid and the glTF mesh (the heightmap
+      // has its own test)
+      const { seed, drops } = await state(tab)
+      const png = await download(tab, '#experiment-control-save')
+      assert.match(png.name, new RegExp(`^hydraulic_erosion_\\w+_seed${seed}_${drops}drops_\\d+\\.png$`))
+      assert.equal(png.bytes.subarray(1, 4).toString(), 'PNG')
+      const stl = await download(tab, '#experiment-control-save-stl')
+      assert.match(stl.name, /\.stl$/)
+      assert.equal(stl.bytes.readUInt32LE(80) * 50 + 84, stl.bytes.length, 'a binary STL, its triangles all there')
+      const glb = await download(tab, '#experiment-control-save-gltf')
+      assert.match(glb.name, /\.glb$/)
+      assert.equal(glb.bytes.subarray(0, 4).toString(), 'glTF')
+      assert.equal(glb.bytes.readUInt32LE(8), glb.bytes.length)
+
+      assert.deepEqual(await tab.problems(), [])
+      await tab.close()
+    })
+
+    test('the 3D view turns and resets where WebGL2 is, and where it is not the map stays 2D with a note', async () => {
+      const tab = await open(engine, '?he-seed=6')
+      const webgl2 = await tab.run(() => !!document.createElement('canvas').getContext('webgl2'))
+      await tab.click('#experiment-control-view-3d')
+      if (webgl2) {
+        await until(tab, () => window.wasmBindings.pageState().view === '3d')
+        await tab.run(() => document.querySelector('canvas.view-3d').dispatchEvent(new WheelEvent('wheel', { deltaY: 400, bubbles: true, cancelable: true })))
+        await until(tab, () => window.wasmBindings.pageState().camera.distance > 1.05)
+        await tab.click('#experiment-control-reset-view')
+        await until(tab, () => window.wasmBindings.pageState().camera.distance === 1.05)
+        assert.deepEqual(await tab.problems(), [])
+      } else {
+        await until(tab, () => { const note = document.querySelector('.note-3d'); return note && !note.hidden && /WebGL2/.test(note.textContent) })
+        const s = await state(tab)
+        assert.equal(s.view, '2d')
+        assert.equal(await tab.run(() => document.getElementById('experiment-control-view-3d').checked), false)
+        assert.deepEqual(await tab.problems(), ['console.warning: hydraulic erosion: no 3D view: no WebGL2'])
+      }
+      await tab.close()
+    })
+
+    test('save heightmap holds the engine\'s heights to the level', async () => {
+      const tab = await open(engine)
+      await rainedPast(tab, 0)
+      await pause(tab)
+      const { seed, drops } = await state(tab)
+      const heights = await tab.run(() => Array.from(window.wasmBindings.pageHeights()))
+      const file = await download(tab, '#experiment-control-save-heightmap')
+      assert.match(file.name, new RegExp(`^hydraulic_erosion_heightmap_seed${seed}_${drops}drops_\\d+\\.png$`))
+      const png = decodePng16(file.bytes)
+      assert.deepEqual([png.width, png.height, png.depth, png.colour], [320, 180, 16, 0])
+      const wrong = png.levels.filter((l, k) => l !== Math.round(Math.min(1, Math.max(0, heights[k])) * 65535)).length
+      assert.equal(wrong, 0, `${wrong} levels differ from the engine's heights`)
+      assert.deepEqual(await tab.problems(), [])
+      await tab.close()
+    })
+
+    test('the drop-in in a blog post and the page in an <iframe> draw and rain', async () => {
+      const post = await engines[engine].open(`${server.url}/blog/a-post/`, { width: 1200, height: 900 })
+      await until(post, () => window.pageState?.()?.frames > 2 && window.pageState().settled)
+      await until(post, () => window.pageState().drops > 0)
+      assert.deepEqual(await post.run(() => { const c = document.querySelector('#sketch-holder canvas'); return [c.clientWidth, c.clientHeight] }), [960, 540])
+      await post.click('#experiment-control-pause-toggle')
+      await until(post, () => window.pageState().looping === false)
+      assert.deepEqual(await post.problems(), [])
+      await post.close()
+
+      const framed = await engines[engine].open(`${server.url}/blog/framed/`, { width: 900, height: 900 })
+      const inside = () => document.querySelector('iframe').contentWindow
+      await until(framed, `() => (${inside})().wasmBindings?.pageState()?.frames > 1 && (${inside})().wasmBindings.pageState().drops > 0`)
+      assert.equal(await framed.run(`() => (${inside})().document.documentElement.classList.contains('embedded')`), true)
+      assert.deepEqual(await framed.problems(), [])
+      await framed.close()
+    })
+  })
+}
+
+test('a link made in any engine replays to the same heights in every engine', async () => {
+  const links = []
+  for (const [k, engine] of ENGINES.entries()) {
+    const tab = await open(engine, `?he-seed=${500 + k}`)
+    await pause(tab)
+    await setValue(tab, 'erosion', '0.45')
+    await setValue(tab, 'inertia', String(0.1 + k / 100))
+    await setValue(tab, 'sea-level', '0.3')
+    await tab.click('#experiment-control-pause-toggle')
+    await rainedPast(tab, 3000)
+    await pause(tab)
+    const made = await state(tab)
+    links.push({ engine, made, url: await tab.url() })
+    await tab.close()
+  }
+  for (const { engine: maker, made, url } of links) {
+    for (const engine of ENGINES) {
+      const tab = await engines[engine].open(url)
+      const got = await until(tab, () => { const s = window.wasmBindings?.pageState(); return s?.settled && !s.replaying && s })
+      assert.equal(got.heightsHash, made.heightsHash, `made in ${maker}, opened in ${engine}`)
+      assert.equal(got.drops, made.drops)
+      assert.deepEqual(got.settings, made.settings)
+      await tab.close()
+    }
+  }
+})
