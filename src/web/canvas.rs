@@ -26,11 +26,12 @@ fn new_canvas() -> HtmlCanvasElement {
     document().create_element("canvas").ok().and_then(|e| e.dyn_into().ok()).expect("a canvas can be created")
 }
 
-/// A fresh canvas with `canvas`'s attributes (its style, its description
-/// for assistive technology, its class and focus).
+/// A fresh canvas with `canvas`'s style, its description for assistive
+/// technology, its class and focus.
 fn copy_of(canvas: &HtmlCanvasElement) -> HtmlCanvasElement {
     let fresh = new_canvas();
-    for name in ["style", "role", "aria-label", "aria-busy", "class", "tabindex"] {
+    fresh.style().set_css_text(&canvas.style().css_text());
+    for name in ["role", "aria-label", "aria-busy", "class", "tabindex"] {
         if let Some(value) = canvas.get_attribute(name) {
             let _ = fresh.set_attribute(name, &value);
         }
@@ -42,7 +43,9 @@ impl CanvasElement {
     /// A canvas filling `holder`.
     pub fn new(holder: HtmlElement) -> CanvasElement {
         let canvas = new_canvas();
-        let _ = canvas.set_attribute("style", "display: block; width: 100%; height: 100%");
+        // Styles through the CSSOM, never a `style` attribute: a strict
+        // Content-Security-Policy (`style-src 'self'`) refuses those
+        canvas.style().set_css_text("display: block; width: 100%; height: 100%");
         let _ = canvas.set_attribute("role", "img");
         let _ = canvas.set_attribute("aria-label", "A map of an island being eroded by rain");
         let _ = holder.append_child(&canvas);
@@ -51,8 +54,7 @@ impl CanvasElement {
         // Focusable, for the keys that turn it; no scrolling or zooming the
         // page while a finger turns it
         let _ = canvas_3d.set_attribute("tabindex", "0");
-        let _ = canvas_3d
-            .set_attribute("style", "display: none; width: 100%; height: 100%; touch-action: none; cursor: grab");
+        canvas_3d.style().set_css_text("display: none; width: 100%; height: 100%; touch-action: none; cursor: grab");
         let _ = canvas_3d.set_attribute("role", "img");
         let _ = canvas_3d.set_attribute(
             "aria-label",

@@ -25,39 +25,29 @@ export function canRunSketchWorker() {
     if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false
     if (!new OffscreenCanvas(1, 1).getContext('2d')) return false
     // Reading the options' type is how a browser that knows module workers
-    // gives itself away; the worker itself is never started
+    // gives itself away; the address cannot be parsed, so no worker starts
+    // and no policy is asked about it
     let modules = false
     const probe = { get type() { modules = true; return 'classic' } }
-    try { new Worker('blob://', probe).terminate() } catch (e) {}
+    try { new Worker('http://[', probe).terminate() } catch (e) {}
     return modules
   } catch (e) {
     return false
   }
 }
 
-// The worker: it loads the module called `name` (beside which this
-// snippet's module sits, two folders up: this very one, or the full build),
-// waits for the page's first message (the compiled module), instantiates it
-// and says it is ready; the next message is the sketch to run (the
-// canvases, how to start, what another build carried), and every message
-// after that is the sketch's
+// The worker, from its file beside the modules (www/sketch-worker.js, two
+// folders above this snippet), told which module to load: a file of the
+// site's own, so a strict Content-Security-Policy (`worker-src 'self'`) lets
+// it run. A page may only start workers of its own site, so where the
+// modules come from another (a blog loading them from a CDN), a stand-in of
+// one line, made here, imports that file
 export function spawnSketchWorker(name) {
-  const glue = new URL(`../../${name}.js`, import.meta.url).href
-  const source = `
-const queue = []
-let wake = null
-self.onmessage = event => { queue.push(event.data); if (wake) { wake(); wake = null } }
-const next = async () => { while (!queue.length) await new Promise(resolve => { wake = resolve }); return queue.shift() }
-const glue = await import(${JSON.stringify(glue)})
-const first = await next()
-await glue.default({ module_or_path: first.module })
-self.postMessage('ready')
-const run = await next()
-glue.runSketchWorker(run.canvas, run.canvas3d, run.start, run.carried, run.seen)
-for (const data of queue.splice(0)) self.onmessage(new MessageEvent('message', { data }))
-`
-  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }))
-  return new Worker(url, { type: 'module', name: 'hydraulic-erosion' })
+  const url = new URL(`../../sketch-worker.js?glue=${encodeURIComponent(name)}`, import.meta.url)
+  const options = { type: 'module', name: 'hydraulic-erosion' }
+  if (url.origin === self.location.origin) return new Worker(url, options)
+  const standIn = new Blob([`import ${JSON.stringify(url.href)}`], { type: 'text/javascript' })
+  return new Worker(URL.createObjectURL(standIn), options)
 }
 "#)]
 extern "C" {

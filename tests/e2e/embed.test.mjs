@@ -2,23 +2,21 @@
 // <iframe>, both from a sub-path of a site, at every holder size.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, newContext, displayFrames, dropIn } from './helpers.mjs'
+import { serve, launch, newContext, displayFrames, dropIn, hostPage } from './helpers.mjs'
 
 const AT = '/static/hydraulic-erosion/'
 
 const SIZES = [[320, 180], [640, 360], [1280, 720], [1920, 1080], [390, 844]]
 let server, browser
 before(async () => {
-  const pages = { '/blog/2026/a-post/': dropIn(AT, 'width: 960px; height: 540px') }
-  for (const [w, h] of SIZES) pages[`/blog/sized/${w}x${h}/`] = dropIn(AT, `width: ${w}px; height: ${h}px`)
+  const pages = dropIn('/blog/2026/a-post/', AT, 'width: 960px; height: 540px')
+  for (const [w, h] of SIZES) Object.assign(pages, dropIn(`/blog/sized/${w}x${h}/`, AT, `width: ${w}px; height: ${h}px`))
   // A long post: the sketch near the top, then far more prose than a screen
-  pages['/blog/long-post/'] = dropIn(AT, 'width: 960px; height: 540px').replace('</article>', '<div style="height: 4000px">More prose.</div></article>')
+  Object.assign(pages, dropIn('/blog/long-post/', AT, 'width: 960px; height: 540px', '.more-prose { height: 4000px }'))
   // A post whose framed sketch is far below the fold
-  pages['/blog/framed-low/'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-    <div style="height: 3000px">Prose.</div>
-    <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
-  pages['/blog/framed/'] = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-    <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
+  const frame = `<iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe>`
+  Object.assign(pages, hostPage('/blog/framed-low/', `<div class="prose">Prose.</div>${frame}`, '.prose { height: 3000px }'))
+  Object.assign(pages, hostPage('/blog/framed/', frame))
   server = await serve(undefined, pages, AT)
   browser = await launch()
 })
@@ -32,16 +30,15 @@ async function visit(path, viewport = { width: 2000, height: 1200 }) {
   const hosts = new Set()
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
   page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`) })
-  // blob: is the sketch's worker, made by our module in the page itself
-  page.on('request', r => { const url = new URL(r.url()); if (url.protocol !== 'blob:') hosts.add(url.host) })
+  page.on('request', r => hosts.add(new URL(r.url()).host))
   await page.goto(server.url + path)
   return { page, context, problems, hosts }
 }
 
 test('the drop-in draws in a blog post from a sub-path, with nothing from elsewhere and no styles of ours on the post', async () => {
   const { page, context, problems, hosts } = await visit('/blog/2026/a-post/')
-  await page.waitForFunction(() => window.pageState?.()?.frames > 2 && window.pageState().settled)
-  const drops = (await page.evaluate(() => window.pageState())).drops
+  await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 2 && window.wasmBindings.pageState().settled)
+  const drops = (await page.evaluate(() => window.wasmBindings.pageState())).drops
   assert.ok(drops > 0, 'it rains')
   assert.deepEqual([...hosts], [new URL(server.url).host], 'everything comes from the site itself')
   assert.deepEqual(problems, [])
@@ -50,10 +47,10 @@ test('the drop-in draws in a blog post from a sub-path, with nothing from elsewh
   // Our styles stay on our canvas: the post's elements keep theirs
   const touched = await page.evaluate(() => [...document.querySelectorAll('body *:not(canvas)')].filter(e => e.hasAttribute('style')).map(e => e.id || e.tagName))
   assert.deepEqual(touched, [])
-  assert.equal(await page.evaluate(() => document.querySelectorAll('style').length), 1, 'no stylesheet added')
+  assert.deepEqual(await page.evaluate(() => [...document.styleSheets].map(s => s.href && new URL(s.href).pathname)), ['/blog/2026/a-post/post.css'], 'no stylesheet added')
   // ... and the controls work, the heightmap's encoder found beside our module
   await page.click('#experiment-control-pause-toggle')
-  await page.waitForFunction(() => window.pageState().looping === false)
+  await page.waitForFunction(() => window.wasmBindings.pageState().looping === false)
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#experiment-control-save-heightmap')])
   assert.match(download.suggestedFilename(), /^hydraulic_erosion_heightmap_seed\d+_\d+drops_\d+\.png$/)
   assert.equal(await page.textContent('#experiment-label-erosion'), '0.3')
@@ -63,12 +60,12 @@ test('the drop-in draws in a blog post from a sub-path, with nothing from elsewh
 for (const [w, h] of SIZES) {
   test(`the canvas fills a ${w} × ${h} holder, crisp at any pixel ratio`, async () => {
     const { page, context, problems } = await visit(`/blog/sized/${w}x${h}/`)
-    await page.waitForFunction(() => window.pageState?.()?.frames > 1 && window.pageState().settled)
+    await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 1 && window.wasmBindings.pageState().settled)
     const [cw, ch, ratio] = await page.$eval('#sketch-holder canvas', c => [c.clientWidth, c.clientHeight, devicePixelRatio])
     assert.deepEqual([cw, ch], [w, h])
     // The backing store as pageState() says it: a canvas handed to the
     // sketch's worker no longer shows it on the element
-    const backing = (await page.evaluate(() => window.pageState())).canvas
+    const backing = (await page.evaluate(() => window.wasmBindings.pageState())).canvas
     assert.deepEqual(backing, [Math.round(w * ratio), Math.round(h * ratio)])
     assert.deepEqual(problems, [])
     await context.close()
@@ -100,13 +97,13 @@ const scrollTo = (page, y) => page.evaluate(y => window.scrollTo(0, y), y)
 // Resting as the page sees it, and as the sketch does: once it is settled it
 // has handled being out of sight, so no frame of its is still to come
 const resting = (page, yes) => page.waitForFunction(yes => {
-  const state = window.pageState()
+  const state = window.wasmBindings.pageState()
   return state.resting === yes && state.settled
 }, yes)
 
 test('the drop-in rests while scrolled out of view or hidden, and carries on when back; a pause stays a pause', async () => {
   const { page, context, problems } = await visit('/blog/long-post/', { width: 1000, height: 700 })
-  await page.waitForFunction(() => window.pageState?.()?.frames > 2)
+  await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 2)
   const busy = await busyClock(context, page)
   await scrollTo(page, 3000)
   await resting(page, true)
@@ -114,11 +111,11 @@ test('the drop-in rests while scrolled out of view or hidden, and carries on whe
   // drops) still lands within ~100 ms of the page reporting the rest
   // settled, not yet traced to its cause
   await page.waitForTimeout(100)
-  const [before, busyBefore] = [await page.evaluate(() => window.pageState()), await busy()]
+  const [before, busyBefore] = [await page.evaluate(() => window.wasmBindings.pageState()), await busy()]
   // Time is the subject: what the page costs in 3 s out of view
   await page.waitForTimeout(3000)
   const busyFor = await busy() - busyBefore
-  const after = await page.evaluate(() => window.pageState())
+  const after = await page.evaluate(() => window.wasmBindings.pageState())
   assert.equal(after.drops, before.drops, 'no drops out of view')
   assert.equal(after.frames, before.frames, 'no frames out of view')
   assert.ok(busyFor < 150, `the main thread was busy ${busyFor.toFixed(1)} ms in 3 s out of view`)
@@ -128,7 +125,7 @@ test('the drop-in rests while scrolled out of view or hidden, and carries on whe
 
   await scrollTo(page, 0)
   await resting(page, false)
-  await page.waitForFunction(d => window.pageState().drops > d, after.drops)
+  await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, after.drops)
 
   // A hidden document rests too
   await page.evaluate(() => {
@@ -136,25 +133,25 @@ test('the drop-in rests while scrolled out of view or hidden, and carries on whe
     document.dispatchEvent(new Event('visibilitychange'))
   })
   await resting(page, true)
-  const hidden = (await page.evaluate(() => window.pageState())).drops
+  const hidden = (await page.evaluate(() => window.wasmBindings.pageState())).drops
   await displayFrames(page, 30)
-  assert.equal((await page.evaluate(() => window.pageState())).drops, hidden)
+  assert.equal((await page.evaluate(() => window.wasmBindings.pageState())).drops, hidden)
   await page.evaluate(() => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => false })
     document.dispatchEvent(new Event('visibilitychange'))
   })
-  await page.waitForFunction(d => window.pageState().drops > d, hidden)
+  await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, hidden)
 
   // Paused before scrolling away, it is still paused after coming back
   await page.click('#experiment-control-pause-toggle')
-  await page.waitForFunction(() => { const s = window.pageState(); return s.settled && !s.looping })
-  const paused = await page.evaluate(() => window.pageState())
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && !s.looping })
+  const paused = await page.evaluate(() => window.wasmBindings.pageState())
   await scrollTo(page, 3000)
   await resting(page, true)
   await scrollTo(page, 0)
   await resting(page, false)
   await displayFrames(page, 30)
-  const back = await page.evaluate(() => window.pageState())
+  const back = await page.evaluate(() => window.wasmBindings.pageState())
   assert.equal(back.looping, false)
   assert.equal(back.drops, paused.drops)
   assert.deepEqual(problems, [])

@@ -17,13 +17,26 @@ export const dist = path.join(root, 'dist')
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png' }
 
+// The headers a host sends with the page (www/_headers, copied to dist/):
+// its Content-Security-Policy and the rest, by lower-case name
+export function siteHeaders() {
+  const lines = fs.readFileSync(path.join(dist, '_headers'), 'utf8').split('\n')
+  return Object.fromEntries(lines.flatMap(line => {
+    const header = line.match(/^\s+([\w-]+): (.+)$/)
+    return header ? [[header[1].toLowerCase(), header[2]]] : []
+  }))
+}
+
 // Serves `dir` at the path `at` on a free loopback port. `pages` maps
-// extra paths to HTML.
-export async function serve(dir = dist, pages = {}, at = '/') {
+// extra paths to their text (a host's pages and files; HTML unless the
+// path ends in .css or .js). Every answer carries `headers`, the site's unless told: the page,
+// and the blog posts the tests write around it, run under its strict policy
+export async function serve(dir = dist, pages = {}, at = '/', headers = siteHeaders()) {
+  const type = file => TYPES[path.extname(file)] || 'application/octet-stream'
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x')
     if (pages[url.pathname]) {
-      res.writeHead(200, { 'content-type': 'text/html' })
+      res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(url.pathname)] || 'text/html' })
       return res.end(pages[url.pathname])
     }
     if (!url.pathname.startsWith(at)) { res.writeHead(404); return res.end('not found') }
@@ -32,13 +45,19 @@ export async function serve(dir = dist, pages = {}, at = '/') {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     fs.readFile(file, (err, body) => {
       if (err) { res.writeHead(404); return res.end('not found') }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' })
+      res.writeHead(200, { ...headers, 'content-type': type(file) })
       res.end(body)
     })
   })
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise(r => server.close(r)) }
 }
+
+// Says each violation of a page's Content-Security-Policy as a console
+// error, which the tests record as a problem: browsers log some violations
+// themselves, but not all, and not in every engine
+export const REPORT_POLICY_VIOLATIONS = () => document.addEventListener('securitypolicyviolation', e =>
+  console.error(`Content-Security-Policy: ${e.effectiveDirective} refused ${e.blockedURI || 'code in the page'}`))
 
 // HE_MAIN_THREAD=1 runs every page as a browser without OffscreenCanvas
 // drawing would: the sketch then runs on the main thread. tools/test.sh runs
@@ -48,9 +67,11 @@ export const expectedThread = mainThreadOnly ? 'main' : 'worker'
 const withoutOffscreenCanvas = () => { delete HTMLCanvasElement.prototype.transferControlToOffscreen }
 
 // A browser context as every test makes one, with the sketch forced onto
-// the main thread when asked (`mainThread`, or HE_MAIN_THREAD=1)
+// the main thread when asked (`mainThread`, or HE_MAIN_THREAD=1), and
+// violations of the page's policy reported
 export async function newContext(browser, options = {}, { mainThread = mainThreadOnly } = {}) {
   const context = await browser.newContext(options)
+  await context.addInitScript(REPORT_POLICY_VIOLATIONS)
   if (mainThread) await context.addInitScript(withoutOffscreenCanvas)
   return context
 }
@@ -223,14 +244,21 @@ export function decodePng16(file) {
   return { ...header, levels }
 }
 
-// A blog post's own markup at `at`, as the p5 version's host page has it (the
-// original's IDs), loading our bundle instead of p5.min.js + sketch.js: the
-// snippet from the README, plus one line that hands the tests the state
-export function dropIn(at, holderStyle) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
-  <title>A blog post</title>
-  <style>body { margin: 0 } #sketch-holder { ${holderStyle} } .hidden { display: none }</style></head>
-  <body><article><p>Some prose before the sketch.</p>
+// A host's page at `path` (HTML `body`) and its stylesheet (`css`, at
+// post.css beside it), as pages for serve(): nothing written into the page,
+// as the site's policy asks of a host that embeds the sketch
+export function hostPage(path, body, css = '') {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+  <title>A blog post</title><link rel="stylesheet" href="post.css"></head><body>${body}</body></html>`
+  return { [path]: page, [new URL('post.css', `http://x${path}`).pathname]: `body { margin: 0 } .hidden { display: none } ${css}` }
+}
+
+// A blog post's own markup at `path`, as the p5 version's host page has it
+// (the original's IDs), starting our module from `at` instead of loading
+// p5.min.js + sketch.js: the snippet from the README. `css` styles the
+// post further (its prose after the sketch is `.more-prose`)
+export function dropIn(path, at, holderStyle, css = '') {
+  return hostPage(path, `<article><p>Some prose before the sketch.</p>
   <div id="sketch-holder"></div>
   <select id="experiment-control-color-scheme"></select> <input id="experiment-control-seed" type="number">
   <button id="experiment-control-new-seed">New seed</button>
@@ -242,10 +270,7 @@ export function dropIn(at, holderStyle) {
   <input type="checkbox" id="experiment-control-debug-mode">
   ${['drops-per-frame', 'erosion', 'deposition', 'inertia', 'brush-radius', 'sea-level', 'contour-levels', 'terrain-scale']
     .map(id => `<input type="range" id="experiment-control-${id}"><span id="experiment-label-${id}"></span>`).join('\n')}
+  <div class="more-prose">More prose.</div>
   </article>
-  <script type="module">
-    import init, { pageState } from '${at}hydraulic-erosion.js'
-    await init()
-    window.pageState = pageState
-  </script></body></html>`
+  <script type="module" src="${at}start.js"></script>`, `#sketch-holder { ${holderStyle} } ${css}`)
 }

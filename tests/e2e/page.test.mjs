@@ -2,7 +2,7 @@
 // the theme, reduced motion, high-DPI, and no errors.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, canvasLook, pause, visibleIcon, bundle, darkIndex, displayFrames, framesPast, rainedPast } from './helpers.mjs'
+import { serve, launch, open, state, canvasLook, pause, visibleIcon, hostPage, darkIndex, displayFrames, framesPast, rainedPast } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(undefined, { '/dark.html': darkIndex() }); browser = await launch() })
@@ -234,12 +234,10 @@ test('fullscreen puts the holder in fullscreen and the icon follows, Escape incl
 })
 
 test('a host page that leaves controls out gets one warning and a working sketch', async () => {
-  const bare = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-    <div id="sketch-holder" style="width: 640px; height: 360px"></div>
+  const bare = hostPage('/bare.html', `<div id="sketch-holder"></div>
     <input type="range" id="experiment-control-erosion"><span id="experiment-label-erosion"></span>
-    <script type="module">import init, * as bindings from './JS'; await init({ module_or_path: './WASM' }); window.wasmBindings = bindings</script></body></html>`
-  const { js, wasm } = bundle()
-  const bareServer = await serve(undefined, { '/bare.html': bare.replace('JS', js).replace('WASM', wasm) })
+    <script type="module" src="start.js"></script>`, '#sketch-holder { width: 640px; height: 360px }')
+  const bareServer = await serve(undefined, bare)
   const { page, context, problems } = await open(browser, bareServer.url + '/bare.html')
   await rainedPast(page, 0)
   assert.ok((await state(page)).drops > 0, 'it rains')

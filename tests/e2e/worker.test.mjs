@@ -6,7 +6,9 @@ import assert from 'node:assert/strict'
 import { serve, launch, open, state, canvasLook, pause, mainThreadOnly, displayFrames } from './helpers.mjs'
 
 let server, browser
-before(async () => { server = await serve(); browser = await launch() })
+// A worker's script that throws as it starts (for the test of a worker
+// that fails)
+before(async () => { server = await serve(undefined, { '/broken-worker.js': 'throw new Error("no workers here")' }); browser = await launch() })
 after(async () => { await browser?.close(); await server?.close() })
 
 const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 30000 })
@@ -59,11 +61,11 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
   const { page, context, problems } = await open(browser, server.url + '/', {
     mainThread: false,
     initScript: () => {
-      // Every module worker dies at once, as one blocked by a site's policy would
+      // Every module worker dies at once (its script throws)
       const Real = window.Worker
       window.Worker = class extends Real {
         constructor (url, options) {
-          super(options?.type === 'module' ? 'data:text/javascript,throw new Error("no workers here")' : url, options)
+          super(options?.type === 'module' ? '/broken-worker.js' : url, options)
         }
       }
     }

@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process'
 import net from 'node:net'
 import { createRequire } from 'node:module'
-import { launch as launchChromium } from '../e2e/helpers.mjs'
+import { launch as launchChromium, REPORT_POLICY_VIOLATIONS } from '../e2e/helpers.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -38,6 +38,7 @@ const RECORD_PROBLEMS = `(() => {
   }
   addEventListener('error', e => problems.push('page error: ' + e.message))
   addEventListener('unhandledrejection', e => problems.push('page error: ' + e.reason))
+  ;(${REPORT_POLICY_VIOLATIONS})()
 })()`
 
 // A script that answers with `(fn)(arg)` once it resolves, in every engine
@@ -75,6 +76,7 @@ async function chromium() {
     version: browser.version(),
     async open(address, { width = 1100, height = 900 } = {}) {
       const context = await browser.newContext({ viewport: { width, height } })
+      await context.addInitScript(REPORT_POLICY_VIOLATIONS)
       const page = await context.newPage()
       const seen = []
       page.on('pageerror', e => seen.push(`page error: ${e.message}`))
@@ -104,6 +106,7 @@ async function firefox() {
       const page = await context.newPage()
       await page.setViewport({ width, height })
       page.setDefaultTimeout(SCRIPT_TIMEOUT_MS)
+      await page.evaluateOnNewDocument(REPORT_POLICY_VIOLATIONS)
       const seen = []
       page.on('pageerror', e => seen.push(`page error: ${e.message}`))
       page.on('console', m => { if (m.type() === 'error' || m.type() === 'warn') seen.push(`console.${m.type() === 'warn' ? 'warning' : 'error'}: ${m.text()}`) })
@@ -165,11 +168,26 @@ async function webkit() {
       const at = `/session/${session.sessionId}`
       await send('POST', `${at}/timeouts`, { script: SCRIPT_TIMEOUT_MS })
       await send('POST', `${at}/window/rect`, { width, height })
+      // Each answer goes back as JSON, and the page keeps the last one:
+      // now and then (once in five runs beside a CPU hog) WebKitWebDriver
+      // cannot read back an answer the page gave ("Could not parse script
+      // result"), and it is then read again rather than the script run twice
+      let calls = 0
       const evaluate = async script => {
-        const answer = await send('POST', `${at}/execute/async`, {
-          script: `const done = arguments[0]; Promise.resolve().then(() => ${script}).then(value => done(JSON.stringify({ value })), e => done(JSON.stringify({ error: String(e && e.stack || e) })))`,
+        const call = ++calls
+        const keep = `json => { window.__answer = { call: ${call}, json }; return json }`
+        const asked = send('POST', `${at}/execute/async`, {
+          script: `const done = arguments[0]; Promise.resolve().then(() => ${script}).then(value => ({ value }), e => ({ error: String(e && e.stack || e) })).then(JSON.stringify).then(${keep}).then(done)`,
           args: []
-        }).then(JSON.parse)
+        })
+        const json = await asked.catch(e => {
+          if (!e.message.includes('Could not parse script result')) throw e
+          return send('POST', `${at}/execute/async`, {
+            script: `const done = arguments[0]; const read = () => window.__answer?.call === ${call} ? done(window.__answer.json) : setTimeout(read, 10); read()`,
+            args: []
+          })
+        })
+        const answer = JSON.parse(json)
         if (answer.error) throw new Error(answer.error)
         return answer.value
       }

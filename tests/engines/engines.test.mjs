@@ -4,7 +4,7 @@
 // the same heights in every engine, whichever engine made them.
 import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, dropIn, decodePng16, lookOfPng, LINK_WRITTEN } from '../e2e/helpers.mjs'
+import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN } from '../e2e/helpers.mjs'
 import { ENGINES, launchEngine } from './engines.mjs'
 
 // From a sub-path, as a blog serves it, beside posts that embed it
@@ -13,9 +13,8 @@ let server
 const engines = {}
 before(async () => {
   server = await serve(undefined, {
-    '/blog/a-post/': dropIn(AT, 'width: 960px; height: 540px'),
-    '/blog/framed/': `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-      <iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe></body></html>`
+    ...dropIn('/blog/a-post/', AT, 'width: 960px; height: 540px'),
+    ...hostPage('/blog/framed/', `<iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe>`)
   }, AT)
   for (const engine of await Promise.all(ENGINES.map(launchEngine))) engines[engine.name] = engine
 })
@@ -236,11 +235,11 @@ for (const engine of ENGINES) {
 
     test('the drop-in in a blog post and the page in an <iframe> draw and rain', async () => {
       const post = await engines[engine].open(`${server.url}/blog/a-post/`, { width: 1200, height: 900 })
-      await until(post, () => window.pageState?.()?.frames > 2 && window.pageState().settled)
-      await until(post, () => window.pageState().drops > 0)
+      await until(post, () => window.wasmBindings?.pageState()?.frames > 2 && window.wasmBindings.pageState().settled)
+      await until(post, () => window.wasmBindings.pageState().drops > 0)
       assert.deepEqual(await post.run(() => { const c = document.querySelector('#sketch-holder canvas'); return [c.clientWidth, c.clientHeight] }), [960, 540])
       await post.click('#experiment-control-pause-toggle')
-      await until(post, () => window.pageState().looping === false)
+      await until(post, () => window.wasmBindings.pageState().looping === false)
       assert.deepEqual(await post.problems(), [])
       await post.close()
 
