@@ -29,14 +29,15 @@ export function siteHeaders() {
 
 // Serves `dir` at the path `at` on a free loopback port. `pages` maps
 // extra paths to their text (a host's pages and files; HTML unless the
-// path ends in .css or .js). Every answer carries `headers`, the site's unless told: the page,
-// and the blog posts the tests write around it, run under its strict policy
+// path ends in .css or .js). Every answer carries `headers`, the site's
+// unless told: the page, and the blog posts the tests write around it, run
+// under its strict policy
 export async function serve(dir = dist, pages = {}, at = '/', headers = siteHeaders()) {
-  const type = file => TYPES[path.extname(file)] || 'application/octet-stream'
+  const type = (file, otherwise) => TYPES[path.extname(file)] || otherwise
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x')
     if (pages[url.pathname]) {
-      res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(url.pathname)] || 'text/html' })
+      res.writeHead(200, { ...headers, 'content-type': type(url.pathname, 'text/html') })
       return res.end(pages[url.pathname])
     }
     if (!url.pathname.startsWith(at)) { res.writeHead(404); return res.end('not found') }
@@ -45,7 +46,7 @@ export async function serve(dir = dist, pages = {}, at = '/', headers = siteHead
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     fs.readFile(file, (err, body) => {
       if (err) { res.writeHead(404); return res.end('not found') }
-      res.writeHead(200, { ...headers, 'content-type': type(file) })
+      res.writeHead(200, { ...headers, 'content-type': type(file, 'application/octet-stream') })
       res.end(body)
     })
   })
