@@ -70,7 +70,7 @@ pub const CHOICES: [ChoiceRow; Choice::ALL.len()] = [
     },
     ChoiceRow {
         name: "river-style",
-        label: "Rivers",
+        label: "River style",
         options: &[("drainage", "Where the rain drains"), ("traced", "Traced from the peaks")],
         default: 0,
     },

@@ -211,6 +211,24 @@ impl Controls {
             if let Some(label) = &s.label {
                 label.set_text_content(Some(&number_text(value)));
             }
+            self.unfold_if_used(s, value);
+        }
+    }
+
+    /// Opens the fold (a `details`) that holds a slider once the slider
+    /// shapes the map where the article's map does not use it: in use and
+    /// moved from its default, or in use at all where the article's map
+    /// leaves it unused (the octaves of the tutorial's terrains). So a link
+    /// or preset that uses a folded slider shows it; what the reader folds
+    /// again stays folded until the next such change.
+    fn unfold_if_used(&self, s: &SliderControl, value: f64) {
+        let Some(input) = &s.control else { return };
+        let in_use = self.chosen.get().uses(s.setting);
+        let unlike_the_article = value != s.setting.slider().default || !Choices::default().uses(s.setting);
+        if in_use && unlike_the_article {
+            if let Ok(Some(fold)) = input.closest("details") {
+                let _ = fold.set_attribute("open", "");
+            }
         }
     }
 
@@ -226,6 +244,7 @@ impl Controls {
         for s in &self.sliders {
             if let Some(input) = &s.control {
                 input.set_disabled(!chosen.uses(s.setting));
+                self.unfold_if_used(s, input.value_as_number());
             }
         }
     }

@@ -171,7 +171,9 @@ async function webkit() {
       // Each answer goes back as JSON, and the page keeps the last one:
       // now and then (once in five runs beside a CPU hog) WebKitWebDriver
       // cannot read back an answer the page gave ("Could not parse script
-      // result"), and it is then read again rather than the script run twice
+      // result", or an "unknown error" with no message), and it is then
+      // read again rather than the script run twice (the script itself
+      // never fails to the driver: its errors come back in the answer)
       let calls = 0
       const evaluate = async script => {
         const call = ++calls
@@ -181,7 +183,7 @@ async function webkit() {
           args: []
         })
         const json = await asked.catch(e => {
-          if (!e.message.includes('Could not parse script result')) throw e
+          if (!/Could not parse script result|unknown error: $/.test(e.message)) throw e
           return send('POST', `${at}/execute/async`, {
             script: `const done = arguments[0]; const read = () => window.__answer?.call === ${call} ? done(window.__answer.json) : setTimeout(read, 10); read()`,
             args: []
