@@ -195,6 +195,9 @@ test('copy link copies the address and says so; without a clipboard it shows the
   const page = await b.newPage()
   await page.goto(server.url + '/')
   await page.waitForFunction(() => window.wasmBindings?.pageState())
+  // Paused, so the link stays put: the click scrolls the button into view
+  // and may take the map out of it, which writes the link again
+  await pause(page)
   await page.click('#experiment-control-share')
   await page.waitForSelector('input.he-share-link')
   assert.equal(await page.inputValue('input.he-share-link'), page.url())
