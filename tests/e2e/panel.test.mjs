@@ -6,11 +6,11 @@
 import test, { after, before } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import { serve, launch, open, state, darkIndex } from './helpers.mjs'
+import path from 'node:path'
+import { serve, launch, open, state, darkIndex, root } from './helpers.mjs'
 
-const require = createRequire(import.meta.url)
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js', { paths: [new URL('../../tools', import.meta.url).pathname] }), 'utf8')
+// From the tools' npm packages, as helpers.mjs takes playwright-core
+const AXE = fs.readFileSync(path.join(root, 'tools/node_modules/axe-core/axe.min.js'), 'utf8')
 const NOISE_FOLD = 'details:has(#experiment-control-octaves)'
 
 let browser, server
