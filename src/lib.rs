@@ -16,6 +16,7 @@
 //! | [`sketch`], [`bindings`] | the sketch as a state machine; the JavaScript API |
 //! | [`share`] | links, their timeline and replay; heightmap and mesh files |
 //! | [`draw`] | what is drawn from a terrain, and the painter it is drawn through |
+//! | [`morphometry`] | how like real land the map is: hypsometry, Hack's law, slope–area, drainage density |
 //! | [`terrain`] | the simulation's state: the ground now and before the rain, the rain's generator |
 //! | [`flora`] | Poisson disc spots, trees, space colonisation |
 //! | [`hydrology`] | priority-flood, D8 routing, flow accumulation, rivers |
@@ -39,6 +40,7 @@ pub mod flora;
 pub mod grid;
 pub mod ground;
 pub mod hydrology;
+pub mod morphometry;
 pub mod settings;
 pub mod share;
 pub mod sketch;

@@ -29,6 +29,7 @@ use rand_pcg::Pcg32;
 
 use crate::draw::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
 use crate::draw::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
+use crate::draw::layers::Legend;
 use crate::draw::map_view::MapView;
 use crate::draw::painter::Painter;
 use crate::draw::river_view::{traced_strokes, RiverView, RIVER_EVERY};
@@ -36,7 +37,8 @@ use crate::draw::view_3d::{self, Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
 use crate::flora::trees::{Forest, Tree};
 use crate::hydrology::traced_rivers;
-use crate::settings::choices::{Choice, Preset, RiverStyle};
+use crate::morphometry::measures::{MeasureSeries, Measures};
+use crate::settings::choices::{Choice, Layer, Preset, RiverStyle};
 use crate::settings::presets;
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
@@ -247,6 +249,8 @@ pub struct Carried {
     /// Whether the replay under way, if any, was cut down to what a link
     /// replays.
     pub capped: bool,
+    /// The measures taken so far.
+    pub measures: MeasureSeries,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -304,6 +308,10 @@ pub struct Sketch {
     last_orbit: Option<([f64; 2], u64)>,
     /// How long the last frame's drawing took (milliseconds).
     draw_ms: f64,
+    /// The layer drawn over the relief in the last frame, and its scale.
+    legend: Legend,
+    /// How like real land the map was as the rain fell.
+    measures: MeasureSeries,
     /// When the last frame rained, to rain the display frames since.
     rained_at: Option<f64>,
     /// The last link offered to the address bar, and when.
@@ -364,6 +372,8 @@ impl Sketch {
             view_waiting: false,
             last_orbit: None,
             draw_ms: 0.0,
+            legend: Legend { layer: Layer::Relief, top: 0.0 },
+            measures: MeasureSeries::default(),
             rained_at: None,
             link_offered: String::new(),
             link_offered_at: f64::NEG_INFINITY,
@@ -415,7 +425,15 @@ impl Sketch {
             trees_growing: self.trees_growing,
             camera: self.camera,
             draw_ms: self.draw_ms,
+            layer_top: self.legend.top,
+            measures: self.measures.latest(),
+            measured_at: self.measures.samples().last().map_or(0, |s| s.0),
         }
+    }
+
+    /// The measures taken as the rain fell, at their drop counts.
+    pub fn measures(&self) -> &[(u64, Measures)] {
+        self.measures.samples()
     }
 
     /// The map as a link describes it.
@@ -451,6 +469,7 @@ impl Sketch {
             looping: self.looping,
             exact: self.timeline.is_exact(),
             capped: self.replaying.as_ref().is_some_and(|r| r.capped),
+            measures: self.measures.clone(),
         };
         (link, carried)
     }
@@ -463,7 +482,7 @@ impl Sketch {
     pub fn resume(start: Start, carried: Carried) -> Option<Sketch> {
         let (target, changes) = (start.link.drops, start.link.timeline.clone());
         let mut sketch = Sketch::new(start);
-        let Carried { settings, heights, drops, steps, frames, looping, exact, capped } = carried;
+        let Carried { settings, heights, drops, steps, frames, looping, exact, capped, measures } = carried;
         if !sketch.terrain.carry_on(&settings, heights, drops, steps) {
             return None;
         }
@@ -472,6 +491,7 @@ impl Sketch {
         }
         sketch.frames = frames;
         sketch.looping = looping;
+        sketch.measures = measures;
         sketch.replaying = (target > drops).then(|| Replaying { replay: Replay::new(target, changes), capped });
         sketch.shows.retain(|s| *s != Show::Busy(true));
         Some(sketch)
@@ -564,6 +584,9 @@ impl Sketch {
         let now = clock();
         self.draw_ms = now - drawing;
         if self.replaying.is_none() {
+            self.measure();
+        }
+        if self.replaying.is_none() {
             self.offer_link(now, false);
         }
     }
@@ -613,6 +636,10 @@ impl Sketch {
         let mut done = replaying.replay.is_done(&self.terrain);
         while !done && clock() - start < REPLAY_SLICE_MS {
             done = replaying.replay.advance(&mut self.terrain, REPLAY_BATCH);
+            if self.measures.due(self.terrain.drops(), false) {
+                let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
+                self.measures.take(self.terrain.drops(), measures, false);
+            }
         }
         // The timeline's changes move the sliders as they are made
         for setting in Setting::ALL {
@@ -662,11 +689,38 @@ impl Sketch {
         self.start_afresh();
     }
 
-    /// After a new terrain: the rivers and the timeline start again.
+    /// After a new terrain: the rivers, the timeline and the measures
+    /// start again.
     fn start_afresh(&mut self) {
         self.timeline.restart(self.terrain.settings());
         self.rivers_for = None;
         self.shown_for = None;
+        self.measures.clear();
+    }
+
+    /// Measures the ground now when a sample is due: every
+    /// [`crate::morphometry::measures::MEASURE_EVERY`] drops while it rains,
+    /// and where the rain stops. While the rivers of the ground now are
+    /// drawn, their routing is waited for (at most
+    /// [`RIVER_EVERY`] frames) and shared; otherwise the ground now is
+    /// routed for the measures alone.
+    fn measure(&mut self) {
+        let drops = self.terrain.drops();
+        let stopped = !self.looping;
+        if !self.measures.due(drops, stopped) {
+            return;
+        }
+        let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
+        let routed_now = self.rivers_for == Some((drops, view_of));
+        let shares_the_rivers = self.toggles.get(Toggle::Rivers) && !self.map.show_original() && self.looping;
+        let measures = if routed_now {
+            Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
+        } else if shares_the_rivers && self.rivers_for.is_some() && !self.measures.samples().is_empty() {
+            return;
+        } else {
+            Measures::of(&self.terrain, self.map.rivers_now(&self.terrain))
+        };
+        self.measures.take(drops, measures, stopped);
     }
 
     /// Picks a preset: its rules, the settings and choices it starts from,
@@ -722,7 +776,7 @@ impl Sketch {
             Toggle::Rivers => {}
             Toggle::Original => self.map.set_show_original(on),
             Toggle::Debug => self.terrain.set_record_paths(on),
-            Toggle::Trees => {}
+            Toggle::Trees | Toggle::Measures => {}
             Toggle::View => self.spin = None,
         }
     }
@@ -752,14 +806,17 @@ impl Sketch {
         let scheme = self.scheme;
         painter.begin(self.size, scheme);
         let grid = self.terrain.grid();
-        painter.relief(self.map.relief(&self.terrain, scheme), grid, view);
-        if self.terrain.settings().contour_levels() > 0 {
-            painter.contours(self.map.contours(&self.terrain), scheme, view);
-        }
         let rivers = self.toggles.get(Toggle::Rivers);
         let traced = FULL && self.terrain.choices().river_style() == RiverStyle::Traced;
-        if rivers && !traced {
+        let layer = self.terrain.choices().layer();
+        if (rivers && !traced) || layer == Layer::Flow {
             self.update_rivers();
+        }
+        let (pixels, legend) = self.map.layer(&self.terrain, scheme, layer, self.rivers.shown());
+        self.legend = legend;
+        painter.relief(pixels, grid, view);
+        if self.terrain.settings().contour_levels() > 0 {
+            painter.contours(self.map.contours(&self.terrain), scheme, view);
         }
         if FULL && self.toggles.get(Toggle::Trees) {
             let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);
@@ -776,6 +833,9 @@ impl Sketch {
             if self.looping {
                 self.terrain.clear_paths();
             }
+        }
+        if self.toggles.get(Toggle::Measures) {
+            painter.measures(self.measures.samples(), self.terrain.rain_target(), scheme);
         }
         if let Some(r) = &self.replaying {
             painter.progress(self.terrain.drops(), r.replay.target(), r.capped);

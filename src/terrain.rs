@@ -324,7 +324,9 @@ impl Terrain {
     /// Picks a preset: its rules, and the settings and choices it starts
     /// from ([`presets::starting`]), on the same seed.
     pub fn pick_preset(&mut self, preset: Preset) {
-        let (settings, choices) = presets::starting(preset);
+        let (settings, mut choices) = presets::starting(preset);
+        // What the map shows is the reader's, whatever the rain's rules
+        choices.set(Choice::Layer, self.choices.get(Choice::Layer));
         self.start_over_with(settings, choices);
     }
 

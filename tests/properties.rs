@@ -6,7 +6,8 @@
 //! parses back with its bounds; a sketch handed to the other build carries
 //! on exactly; Poisson disc spots keep their distance, leave no room and
 //! ignore how the sampling is split; a drop and thermal erosion keep the
-//! ground finite and only move it. Cases are drawn by
+//! ground finite and only move it; erosion less deposition is the ground the
+//! map lost. Cases are drawn by
 //! `proptest` (a failure prints its seed and the smallest case it found;
 //! regressions are kept in `tests/properties.proptest-regressions`).
 #![cfg(not(target_arch = "wasm32"))]
@@ -496,5 +497,38 @@ proptest! {
         let at = grid.cells() * 36;
         let index_bytes = &bin[at..at + indices.count.0 as usize * 4];
         prop_assert!(index_bytes.chunks_exact(4).all(|b| (u32::from_le_bytes(b.try_into().unwrap()) as usize) < grid.cells()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// For any settings in the sliders' ranges, on any map size: nothing
+    /// has moved before the first drop, and after some rain the erosion
+    /// less the deposition of every cell adds up to the ground the map lost
+    /// (what drops carried into the sea or off the map), to the rounding of
+    /// one f32 difference a cell.
+    #[test]
+    fn erosion_less_deposition_is_the_ground_the_map_lost(
+        settings in settings(),
+        map_size in 0..Choice::MapSize.row().options.len(),
+        seed in any::<u32>(),
+        drops in 1..3_000u32,
+    ) {
+        use hydraulic_erosion::erosion::ground_moved::{deposition, erosion, largest};
+        use hydraulic_erosion::terrain::Terrain;
+        let mut choices = Choices::default();
+        choices.set(Choice::MapSize, map_size);
+        let mut terrain = Terrain::with_choices(seed, settings, choices);
+        prop_assert_eq!(largest(&erosion(terrain.original(), terrain.heights())), 0.0);
+        prop_assert_eq!(largest(&deposition(terrain.original(), terrain.heights())), 0.0);
+        terrain.rain(drops);
+        let (before, now) = (terrain.original(), terrain.heights());
+        let sum = |m: &[f32]| m.iter().map(|&v| v as f64).sum::<f64>();
+        let lost = total(before) - total(now);
+        let moved = sum(&erosion(before, now)) - sum(&deposition(before, now));
+        prop_assert!(moved.is_finite());
+        prop_assert!((moved - lost).abs() <= 6e-8 * before.len() as f64, "moved {} but lost {}", moved, lost);
+        prop_assert!(lost >= -1e-3, "the map gained ground: {}", lost);
     }
 }

@@ -11,7 +11,8 @@ use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::draw::viewport::Viewport;
 use hydraulic_erosion::flora::trees::Tree;
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::settings::choices::{Choice, Preset};
+use hydraulic_erosion::morphometry::measures::{Measures, MEASURE_EVERY};
+use hydraulic_erosion::settings::choices::{Choice, Layer, Preset};
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::settings::toggles::Toggle;
 use hydraulic_erosion::share::link;
@@ -33,6 +34,9 @@ struct Recorder {
     /// The trees of each 3D frame, and the height of the ground under each.
     trees_3d: Vec<Vec<(Tree, f32)>>,
     answer_3d: Option<Drawn>,
+    /// The last relief drawn, and the measures' panel's samples.
+    pixels: Vec<u8>,
+    measures: Vec<(u64, Measures)>,
 }
 
 impl Painter for Recorder {
@@ -45,7 +49,13 @@ impl Painter for Recorder {
     }
     fn relief(&mut self, pixels: &[u8], grid: Grid, _: Viewport) {
         assert_eq!(pixels.len(), grid.cells() * 4);
+        self.pixels = pixels.to_vec();
         self.calls.push("relief");
+    }
+    fn measures(&mut self, samples: &[(u64, Measures)], target: u64, _: &ColorScheme) {
+        assert_eq!(target, RAIN_TARGET);
+        self.measures = samples.to_vec();
+        self.calls.push("measures");
     }
     fn contours(&mut self, contours: &Contours, _: &ColorScheme, _: Viewport) {
         assert!(!contours.regular.is_empty());
@@ -782,4 +792,60 @@ fn heights_of_another_map_are_not_carried_on() {
     let (link, mut carried) = fresh(3).handover();
     carried.heights.pop();
     assert!(Sketch::resume(Start { link, ..Start::fresh(0, SIZE) }, carried).is_none());
+}
+
+#[test]
+fn a_layer_shows_what_the_rain_did_without_stopping_it_and_travels_in_links() {
+    let mut sketch = fresh(2);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 30);
+    let relief = painter.pixels.clone();
+    assert_eq!(sketch.status().layer_top, 0.0, "the relief has no scale");
+    let mut tops = Vec::new();
+    for layer in [Layer::Erosion, Layer::Deposition, Layer::Flow] {
+        let drops = sketch.terrain().drops();
+        sketch.input(Input::Choose(Choice::Layer, layer as usize), 0.0);
+        frames(&mut sketch, &mut painter, 1);
+        assert_eq!(sketch.terrain().drops(), drops + 200, "{layer:?}: the rain goes on");
+        assert_ne!(painter.pixels, relief, "{layer:?} changes the picture");
+        let top = sketch.status().layer_top;
+        assert!(top > 0.0, "{layer:?}: its legend has a scale");
+        tops.push(top);
+        let query = link::write(&sketch.link());
+        let back = link::read(&query).link;
+        assert_eq!(back.choices.layer(), layer, "{query}");
+    }
+    assert!(tops[0] < 0.2 && tops[1] < 0.2, "erosion and deposition are heights: {tops:?}");
+    assert!(tops[2] > 250.0, "a river gathers hundreds of cells: {tops:?}");
+    assert!(link::write(&sketch.link()).contains("he-layer=flow"));
+    // A preset keeps the layer the reader looks at
+    sketch.input(Input::Choose(Choice::Preset, Preset::Landscape as usize), 0.0);
+    assert_eq!(sketch.terrain().choices().layer(), Layer::Flow);
+}
+
+#[test]
+fn the_measures_are_taken_as_the_rain_falls_and_where_it_stops() {
+    let mut sketch = fresh(5);
+    let mut painter = Recorder::default();
+    sketch.input(Input::Toggle(Toggle::Measures, true), 0.0);
+    frames(&mut sketch, &mut painter, 150);
+    assert!(painter.calls.contains(&"measures"));
+    let drops = sketch.terrain().drops();
+    assert_eq!(drops, 30_000);
+    let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
+    // One sample a MEASURE_EVERY drops, at most a rivers' rebuild late
+    assert_eq!(at.len() as u64, drops / MEASURE_EVERY + 1, "{at:?}");
+    assert!(at.windows(2).all(|w| w[1] / MEASURE_EVERY == w[0] / MEASURE_EVERY + 1), "{at:?}");
+    let latest = sketch.status().measures;
+    assert!(latest.values().iter().all(|v| v.is_finite()), "{latest:?}");
+    assert_eq!(painter.measures.len(), at.len() - 1, "the panel drew the samples before the last frame's");
+    // Paused, the map is measured where it stands
+    sketch.input(Input::PlayPause, 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert_eq!(sketch.status().measured_at, sketch.terrain().drops());
+    // A restart starts the series again
+    sketch.input(Input::Restart, 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert_eq!(sketch.measures().len(), 1);
+    assert_eq!(sketch.measures()[0].0, 0);
 }

@@ -1,8 +1,11 @@
 //! The heightmap encoder as a WebAssembly module of its own. The page
-//! imports it only when a reader saves a heightmap, so the `png` crate it
-//! carries is never part of the page's first download.
+//! imports it only when a reader saves a heightmap or the maps, so the
+//! `png` and `zip` crates it carries are never part of the page's first
+//! download.
 
 use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::settings::sliders::{Setting, Settings};
+use hydraulic_erosion::share::map_archive;
 use wasm_bindgen::prelude::*;
 
 /// The heights of a map `cols` cells across (row by row) as a 16-bit
@@ -12,6 +15,19 @@ pub fn encode(heights: &[f32], cols: u32) -> Result<Vec<u8>, JsError> {
     let grid = Grid::of_rows(heights.len(), cols as usize)
         .ok_or_else(|| JsError::new(&format!("{} heights do not make rows of {cols}", heights.len())))?;
     Ok(hydraulic_erosion::share::heightmap::encode(grid, heights))
+}
+
+/// The maps archive ([`hydraulic_erosion::share::map_archive`]) of the map
+/// `query` links to, whose ground is now `heights`, with `settings` in
+/// force (each slider's value, in the table's order).
+#[wasm_bindgen]
+pub fn maps(heights: &[f32], query: &str, settings: &[f64]) -> Result<Vec<u8>, JsError> {
+    let link = hydraulic_erosion::share::link::read(query).link;
+    let mut in_force = Settings::default();
+    for (&setting, &value) in Setting::ALL.iter().zip(settings) {
+        in_force.set(setting, value);
+    }
+    map_archive::archive(heights, &link, query, &in_force).map_err(|problem| JsError::new(&format!("{problem:?}")))
 }
 
 fn main() {}

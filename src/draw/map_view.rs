@@ -19,13 +19,16 @@
 //! ```
 
 use crate::draw::color_schemes::ColorScheme;
+use crate::draw::layers::{self, Legend};
 use crate::draw::marching_squares::Contours;
 use crate::draw::relief;
+use crate::erosion::ground_moved::{deposition, erosion};
 use crate::grid::Grid;
 use crate::ground::fractal_noise::FractalNoise;
 use crate::hydrology::flow_accumulation::flow_accumulation;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::{wander, Rivers};
+use crate::settings::choices::Layer;
 use crate::terrain::Terrain;
 use crate::FULL;
 
@@ -77,7 +80,28 @@ impl MapView {
     /// article's priority-flood and D8 over the ground plus a ripple, or the
     /// tutorial's flow accumulation straight over it.
     pub fn rivers(&mut self, terrain: &Terrain) -> &Drainage {
-        let (grid, shown) = (terrain.grid(), self.shown(terrain));
+        self.drainage_of(terrain, self.original)
+    }
+
+    /// Routes the rain over the ground now, whichever is shown (what the
+    /// measures are taken of).
+    pub fn rivers_now(&mut self, terrain: &Terrain) -> &Drainage {
+        self.drainage_of(terrain, false)
+    }
+
+    /// The drainage last routed ([`MapView::rivers`] or
+    /// [`MapView::rivers_now`]).
+    pub fn last_rivers(&self, terrain: &Terrain) -> &Drainage {
+        if FULL && terrain.choices().preset().is_the_tutorials() {
+            &self.tutorial_rivers
+        } else {
+            self.rivers.drainage()
+        }
+    }
+
+    fn drainage_of(&mut self, terrain: &Terrain, original: bool) -> &Drainage {
+        let grid = terrain.grid();
+        let shown = if original { terrain.original() } else { terrain.heights() };
         if FULL && terrain.choices().preset().is_the_tutorials() {
             self.tutorial_rivers = flow_accumulation(grid, shown);
             return &self.tutorial_rivers;
@@ -109,6 +133,28 @@ impl MapView {
         self.pixels.resize(grid.cells() * 4, 0);
         relief::paint(grid, self.shown(terrain), terrain.settings().sea_level(), scheme, bands, &mut self.pixels);
         &self.pixels
+    }
+
+    /// The relief with `layer` laid over it ([`layers::paint`]), and its
+    /// legend. Erosion and deposition are the ground shown against the
+    /// ground before any rain (none, when that is what is shown); `water`
+    /// is the flow drawn through each cell.
+    pub fn layer(
+        &mut self,
+        terrain: &Terrain,
+        scheme: &'static ColorScheme,
+        layer: Layer,
+        water: &[f32],
+    ) -> (&[u8], Legend) {
+        self.relief(terrain, scheme);
+        let (before, now) = (terrain.original(), self.shown(terrain));
+        let top = match layer {
+            Layer::Relief => 0.0,
+            Layer::Erosion => layers::paint(layer, &erosion(before, now), &mut self.pixels),
+            Layer::Deposition => layers::paint(layer, &deposition(before, now), &mut self.pixels),
+            Layer::Flow => layers::paint(layer, water, &mut self.pixels),
+        };
+        (&self.pixels, Legend { layer, top })
     }
 }
 

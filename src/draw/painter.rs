@@ -9,6 +9,7 @@ use crate::draw::view_3d::{Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
 use crate::flora::trees::Tree;
 use crate::grid::Grid;
+use crate::morphometry::measures::Measures;
 
 /// Draws a frame: the sketch says what, in which order; a painter turns
 /// it into canvas calls.
@@ -23,6 +24,9 @@ pub trait Painter {
     fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
     /// Debug mode: the latest drops' routes and how many have fallen.
     fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
+    /// How like real land the map was as the rain fell (samples at their
+    /// drop counts, charted up to `target` drops), over the map's corner.
+    fn measures(&mut self, samples: &[(u64, Measures)], target: u64, scheme: &ColorScheme);
     /// A replay's progress, over the bottom of the map.
     fn progress(&mut self, done: u64, total: u64, capped: bool);
     /// The 3D view, in place of all the above.
@@ -42,5 +46,6 @@ impl Painter for NoPainter {
     fn view_3d(&mut self, _: &Scene) -> Drawn {
         Drawn::Drawn
     }
+    fn measures(&mut self, _: &[(u64, Measures)], _: u64, _: &ColorScheme) {}
     fn progress(&mut self, _: u64, _: u64, _: bool) {}
 }

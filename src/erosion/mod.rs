@@ -4,6 +4,8 @@
 pub mod brush;
 /// One raindrop, after Beyer (2015): the article's rain.
 pub mod droplet;
+/// What the rain moved: the ground each cell lost and gained since the start.
+pub mod ground_moved;
 /// Thermal erosion: loose ground sliding off slopes steeper than the talus.
 pub mod thermal_erosion;
 /// The terrain erosion tutorial's raindrop (`simulateDroplet`).

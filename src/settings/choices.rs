@@ -1,5 +1,6 @@
 //! The choices made from a list: the terrain's shape, the map's size, the
-//! preset (whose rules the rain follows) and how rivers are drawn. One table that the page's
+//! preset (whose rules the rain follows), how rivers are drawn and which
+//! layer of the map is shown. One table that the page's
 //! selects, the link format and the defaults all read, as the sliders and
 //! toggles have theirs.
 //!
@@ -34,6 +35,7 @@ rows! {
         MapSize,
         Preset,
         RiverStyle,
+        Layer,
     }
 }
 
@@ -74,6 +76,12 @@ pub const CHOICES: [ChoiceRow; Choice::ALL.len()] = [
         options: &[("drainage", "Where the rain drains"), ("traced", "Traced from the peaks")],
         default: 0,
     },
+    ChoiceRow {
+        name: "layer",
+        label: "Layer",
+        options: &[("relief", "Relief"), ("erosion", "Erosion"), ("deposition", "Deposition"), ("flow", "Flow")],
+        default: 0,
+    },
 ];
 
 rows! {
@@ -86,6 +94,22 @@ rows! {
         /// The procedural generation article's: a few rivers traced downhill
         /// from high points ([`crate::hydrology::traced_rivers`]).
         Traced,
+    }
+}
+
+rows! {
+    /// What the map shows of the ground: its relief, or what the rain did
+    /// to it ([`crate::draw::layers`]).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Layer {
+        /// The shaded relief in the colour scheme's colours.
+        Relief,
+        /// The ground each cell lost since the start.
+        Erosion,
+        /// The ground each cell gained since the start.
+        Deposition,
+        /// The water gathered: the cells that drain through each.
+        Flow,
     }
 }
 
@@ -151,9 +175,9 @@ impl Choice {
     }
 
     /// Whether picking another option starts the rain again: a new shape,
-    /// size or preset does; how rivers are drawn does not.
+    /// size or preset does; how rivers are drawn and the layer shown do not.
     pub fn restarts_the_rain(self) -> bool {
-        self != Choice::RiverStyle
+        !matches!(self, Choice::RiverStyle | Choice::Layer)
     }
 
     /// The option called `key`, by its place in the list.
@@ -218,6 +242,10 @@ impl Choices {
         RiverStyle::ALL[self.get(Choice::RiverStyle)]
     }
 
+    pub fn layer(&self) -> Layer {
+        Layer::ALL[self.get(Choice::Layer)]
+    }
+
     /// Whether `setting` does anything with these choices: the octaves,
     /// lacunarity and persistence only shape the simplex terrains, and the
     /// tutorial's drop has no brush. The page greys out the others; their
@@ -244,6 +272,7 @@ mod tests {
         assert_eq!(Choice::MapSize.row().options.len(), MAP_SIZES.len());
         assert_eq!(Choice::Preset.row().options.len(), Preset::ALL.len());
         assert_eq!(Choice::RiverStyle.row().options.len(), RiverStyle::ALL.len());
+        assert_eq!(Choice::Layer.row().options.len(), Layer::ALL.len());
         for (grid, (key, _)) in MAP_SIZES.iter().zip(Choice::MapSize.row().options) {
             assert_eq!(*key, format!("{}x{}", grid.cols, grid.rows));
         }
@@ -262,7 +291,10 @@ mod tests {
         assert!(!c.pick(Choice::Terrain, "island"), "no change");
         assert!(c.pick(Choice::MapSize, "512x512"));
         assert_eq!(c.grid(), Grid::new(512, 512));
-        assert_eq!(c, Choices { picked: [0, 2, 0, 0] });
+        assert_eq!(c, Choices { picked: [0, 2, 0, 0, 0] });
+        assert!(c.pick(Choice::Layer, "flow"));
+        assert_eq!((c.layer(), c.grid()), (Layer::Flow, Grid::new(512, 512)));
+        assert!(!Choice::Layer.restarts_the_rain() && Choice::MapSize.restarts_the_rain());
     }
 
     #[test]

@@ -26,6 +26,9 @@ rows! {
         Trees,
         /// The 3D view in place of the map.
         View,
+        /// How like real land the map is, and how that moved as the rain
+        /// fell ([`crate::morphometry`]), over the map's corner.
+        Measures,
     }
 }
 
@@ -36,6 +39,7 @@ pub const TOGGLES: [ToggleRow; Toggle::ALL.len()] = [
     ToggleRow { name: "debug", control: "debug-mode", default: false },
     ToggleRow { name: "trees", control: "trees", default: false },
     ToggleRow { name: "view", control: "view-3d", default: false },
+    ToggleRow { name: "measures", control: "measures", default: false },
 ];
 
 /// The original sketch's toggles: the first rows of the table (a host page
@@ -88,7 +92,7 @@ mod tests {
     #[test]
     fn defaults_are_the_originals_and_names_find_their_toggle() {
         let t = Toggles::default();
-        assert_eq!(Toggle::ALL.map(|x| t.get(x)), [true, false, false, false, false]);
+        assert_eq!(Toggle::ALL.map(|x| t.get(x)), [true, false, false, false, false, false]);
         assert!(Toggle::Debug.is_the_originals() && !Toggle::Trees.is_the_originals());
         for toggle in Toggle::ALL {
             assert_eq!(Toggle::from_name(toggle.row().name), Some(toggle));

@@ -394,8 +394,8 @@ mod tests {
             query,
             "he-v=3&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
              &he-octaves=4&he-talus=0.012&he-terrain=ridged&he-map-size=640x360&he-preset=tutorial\
-             &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-trees=1&he-view=1&he-camera=-1.25_0.4_0.9\
-             &he-drops=123456&he-t=1000e.5s.3_119000b2"
+             &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-trees=1&he-view=1&he-measures=1\
+             &he-camera=-1.25_0.4_0.9&he-drops=123456&he-t=1000e.5s.3_119000b2"
         );
     }
 

@@ -10,6 +10,8 @@ pub mod glb;
 pub mod heightmap;
 /// The link format: a map's state in a URL query, read and written.
 pub mod link;
+/// Save maps: the heightmap, erosion, deposition and flow maps and map.json in one zip.
+pub mod map_archive;
 /// Raining a shared map again, in slices.
 pub mod replay;
 /// The map as a closed STL solid for 3D printers.

@@ -225,6 +225,7 @@ pub fn carried_to_numbers(carried: &Carried) -> Vec<f64> {
     carried.exact.write(&mut out);
     carried.capped.write(&mut out);
     carried.settings.write(&mut out);
+    carried.measures.write(&mut out);
     out
 }
 
@@ -240,6 +241,7 @@ pub fn carried_from_numbers(numbers: &[f64], heights: Vec<f32>) -> Option<Carrie
         exact: Field::read(&mut n)?,
         capped: Field::read(&mut n)?,
         settings: Field::read(&mut n)?,
+        measures: Field::read(&mut n)?,
         heights,
     };
     n.next().is_none().then_some(carried)
@@ -335,6 +337,13 @@ mod tests {
             looping: true,
             exact: false,
             capped: true,
+            measures: crate::morphometry::measures::MeasureSeries::from_samples(
+                vec![
+                    (0, crate::morphometry::measures::Measures::from_values([0.5, f64::NAN, 0.1, 0.0])),
+                    (5_000, crate::morphometry::measures::Measures::from_values([0.45, 0.52, 0.3, 0.02])),
+                ],
+                true,
+            ),
         };
         let numbers = carried_to_numbers(&carried);
         assert_eq!(carried_from_numbers(&numbers, carried.heights.clone()), Some(carried.clone()));

@@ -14,6 +14,7 @@
 
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::{LIGHT, SCHEMES};
+use crate::morphometry::measures::{MeasureSeries, Measures, MEASURES};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
@@ -187,6 +188,43 @@ impl Field for Camera {
     }
 }
 
+/// The four measures, by their names in `measures()` (NaN where not
+/// measured).
+impl Field for Measures {
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend(self.values());
+    }
+    fn read(numbers: &mut dyn Iterator<Item = f64>) -> Option<Self> {
+        Some(Measures::from_values([numbers.next()?, numbers.next()?, numbers.next()?, numbers.next()?]))
+    }
+    fn value(&self) -> Value {
+        Value::Record(MEASURES.iter().zip(self.values()).map(|(row, v)| (row.name, Value::Number(v))).collect())
+    }
+}
+
+/// A series of measures (what a sketch carries to another build): how
+/// many, each sample's drops and measures, and whether the last was taken
+/// where the rain stopped.
+impl Field for MeasureSeries {
+    fn write(&self, out: &mut Vec<f64>) {
+        self.samples().len().write(out);
+        for (drops, measures) in self.samples() {
+            drops.write(out);
+            measures.write(out);
+        }
+        self.last_where_it_stopped().write(out);
+    }
+    fn read(numbers: &mut dyn Iterator<Item = f64>) -> Option<Self> {
+        let count = usize::read(numbers)?;
+        let samples =
+            (0..count).map(|_| Some((u64::read(numbers)?, Measures::read(numbers)?))).collect::<Option<_>>()?;
+        Some(MeasureSeries::from_samples(samples, bool::read(numbers)?))
+    }
+    fn value(&self) -> Value {
+        Value::Number(self.samples().len() as f64)
+    }
+}
+
 /// The status struct and its codecs, from one table of fields: `field:
 /// type => "its name in pageState()"`.
 macro_rules! status {
@@ -256,6 +294,13 @@ status! {
     /// ... and whether more are on their way (spots or branches still to
     /// come).
     trees_growing: bool => "treesGrowing",
+    /// The value at the top of the layer's colour ramp (its legend's
+    /// largest; 0 for the relief).
+    layer_top: f64 => "layerTop",
+    /// How like real land the map is (`measures()`), as last measured...
+    measures: Measures => "measures",
+    /// ... after this many drops.
+    measured_at: u64 => "measuredAt",
     /// The 3D view's camera: `{ yaw, pitch, distance }`.
     camera: Camera => "camera",
     /// How long the last frame's drawing took (milliseconds, on the
@@ -298,6 +343,9 @@ impl Default for Status {
             canvas: (1, 1),
             trees: 0,
             trees_growing: false,
+            layer_top: 0.0,
+            measures: Measures::default(),
+            measured_at: 0,
             camera: Camera::START,
             draw_ms: 0.0,
         }
@@ -338,6 +386,9 @@ mod tests {
             canvas: (1280, 721),
             trees: 321,
             trees_growing: true,
+            layer_top: 0.042,
+            measures: Measures::from_values([0.41, 0.55, 0.47, 0.031]),
+            measured_at: 295_000,
             camera: Camera { yaw: -1.25, pitch: 0.4, distance: 0.9 },
             draw_ms: 3.75,
         }

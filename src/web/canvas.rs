@@ -2,13 +2,17 @@
 //! described for assistive technology. What is drawn on it is the painter's
 //! business, here or in the sketch's worker.
 
+use std::cell::RefCell;
+
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, OffscreenCanvas};
 
+use crate::draw::layers::{ticks, Legend, LAYERS};
 use crate::draw::viewport::Size;
 use crate::grid::Grid;
+use crate::settings::choices::Layer;
 
-use super::dom::{document, window};
+use super::dom::{document, thousands, window};
 
 pub struct CanvasElement {
     holder: HtmlElement,
@@ -20,6 +24,29 @@ pub struct CanvasElement {
     successors: Option<(HtmlCanvasElement, HtmlCanvasElement)>,
     /// A note on the 3D view (where the browser cannot draw it).
     note: HtmlElement,
+    /// The layer's legend over the map's corner, and what it last showed.
+    legend: HtmlElement,
+    legend_shown: RefCell<String>,
+}
+
+fn new_element(tag: &str, class: &str) -> HtmlElement {
+    let element: HtmlElement = document().create_element(tag).ok().and_then(|e| e.dyn_into().ok()).expect("an element");
+    let _ = element.set_attribute("class", class);
+    element
+}
+
+/// A legend's value as its tick says it: erosion and deposition as a
+/// percentage of the map's height (two significant figures), flow in whole
+/// cells.
+fn tick_text(layer: Layer, value: f64) -> String {
+    match layer {
+        Layer::Flow => thousands(value.round() as u64),
+        _ if value == 0.0 => "0".into(),
+        _ => {
+            let percent = js_sys::Number::from(value * 100.0).to_precision(2).map(String::from).unwrap_or_default();
+            format!("{percent} %")
+        }
+    }
 }
 
 fn new_canvas() -> HtmlCanvasElement {
@@ -67,7 +94,60 @@ impl CanvasElement {
         let _ = note.set_attribute("role", "status");
         note.set_hidden(true);
         let _ = holder.append_child(&note);
-        CanvasElement { holder, canvas, canvas_3d, successors: None, note }
+        let legend = new_element("figure", "legend");
+        legend.set_hidden(true);
+        let _ = holder.append_child(&legend);
+        CanvasElement {
+            holder,
+            canvas,
+            canvas_3d,
+            successors: None,
+            note,
+            legend,
+            legend_shown: RefCell::new(String::new()),
+        }
+    }
+
+    /// Shows the layer's legend over the map's corner (none for the relief):
+    /// its title, its colour ramp and the values along it. Changed only
+    /// when what it says changes.
+    pub fn show_legend(&self, legend: Legend) {
+        let Some(row) = LAYERS[legend.layer as usize] else {
+            self.legend.set_hidden(true);
+            self.legend_shown.borrow_mut().clear();
+            return;
+        };
+        // (where each tick sits, in whole percent: no float formatting in
+        // the page's module)
+        let ticks: Vec<(u32, String)> = ticks(legend.layer, legend.top)
+            .into_iter()
+            .map(|(at, v)| ((at * 100.0).round() as u32, tick_text(legend.layer, v)))
+            .collect();
+        let key = ticks.iter().fold(row.title.to_string(), |key, (at, text)| format!("{key}|{at}:{text}"));
+        if *self.legend_shown.borrow() == key {
+            return;
+        }
+        let figure = &self.legend;
+        figure.set_text_content(None);
+        let title = new_element("figcaption", "legend-title");
+        title.set_text_content(Some(row.title));
+        let ramp = new_element("div", "legend-ramp");
+        let [[r0, g0, b0], [r1, g1, b1]] = row.ramp;
+        // Through the CSSOM, which a strict policy allows
+        ramp.style()
+            .set_css_text(&format!("background: linear-gradient(to right, rgb({r0} {g0} {b0}), rgb({r1} {g1} {b1}))"));
+        let marks = new_element("div", "legend-ticks");
+        for (at, text) in &ticks {
+            let tick = new_element("span", "legend-tick");
+            tick.set_text_content(Some(text));
+            tick.style().set_css_text(&format!("left: {at}%"));
+            let _ = marks.append_child(&tick);
+        }
+        for part in [&title, &ramp, &marks] {
+            let _ = figure.append_child(part);
+        }
+        figure.set_hidden(false);
+        *self.legend_shown.borrow_mut() = key;
     }
 
     pub fn element_3d(&self) -> &HtmlCanvasElement {

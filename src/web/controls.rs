@@ -33,6 +33,7 @@ pub enum Action {
     /// Something for the sketch.
     Send(Message),
     SaveHeightmap,
+    SaveMaps,
     SaveStl,
     SaveGltf,
     Fullscreen,
@@ -53,6 +54,7 @@ pub struct Controls {
     restart: Option<Element>,
     save: Option<Element>,
     save_heightmap: Option<Element>,
+    save_maps: Option<Element>,
     save_stl: Option<Element>,
     save_gltf: Option<Element>,
     reset_view: Option<Element>,
@@ -88,6 +90,7 @@ impl Controls {
             restart: control("restart", &mut missing),
             save: control("save", &mut missing),
             save_heightmap: optional("save-heightmap"),
+            save_maps: optional("save-maps"),
             save_stl: optional("save-stl"),
             save_gltf: optional("save-gltf"),
             reset_view: optional("reset-view"),
@@ -321,6 +324,8 @@ impl Controls {
         on_click(&self.save, Box::new(move || a(Action::Send(Message::SavePicture))));
         let a = act.clone();
         on_click(&self.save_heightmap, Box::new(move || a(Action::SaveHeightmap)));
+        let a = act.clone();
+        on_click(&self.save_maps, Box::new(move || a(Action::SaveMaps)));
         let a = act.clone();
         on_click(&self.save_stl, Box::new(move || a(Action::SaveStl)));
         let a = act.clone();

@@ -14,7 +14,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, OffscreenCanvas, Worker};
 
+use crate::draw::layers::Legend;
 use crate::draw::viewport::Size;
+use crate::settings::choices::Layer;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
 use crate::share::link::{self, MapLink};
@@ -85,6 +87,9 @@ pub struct Host {
     frames_before_handover: Cell<Option<u64>>,
     status: RefCell<Option<Status>>,
     heights: RefCell<Option<Float32Array>>,
+    /// The latest link the sketch offered the address bar (what "Save
+    /// maps" writes into its map.json).
+    link: RefCell<String>,
     size: Cell<Size>,
     in_view: Cell<bool>,
     hidden: Cell<bool>,
@@ -119,6 +124,7 @@ impl Host {
             frames_before_handover: Cell::new(None),
             status: RefCell::new(None),
             heights: RefCell::new(None),
+            link: RefCell::new(String::new()),
             in_view: Cell::new(true),
             hidden: Cell::new(false),
             heard_from: Cell::new(false),
@@ -499,6 +505,9 @@ impl Host {
                 self.promote_once_drawn(status.frames);
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
+                // (the 3D view does not drape the layers yet: no legend there)
+                let layer = if status.toggles.get(Toggle::View) { Layer::Relief } else { status.choices.layer() };
+                self.element.borrow().show_legend(Legend { layer, top: status.layer_top });
                 *self.status.borrow_mut() = Some(*status);
                 if heights.is_some() {
                     *self.heights.borrow_mut() = heights;
@@ -508,7 +517,10 @@ impl Host {
                 for show in shows {
                     match show {
                         Show::Busy(busy) => self.element.borrow().set_busy(busy),
-                        Show::Link(query) => sharing::write_address(&query),
+                        Show::Link(query) => {
+                            sharing::write_address(&query);
+                            *self.link.borrow_mut() = query;
+                        }
                         Show::No3d => self.element.borrow().note_3d(NO_3D),
                         other => self.controls.show(&other),
                     }
@@ -550,10 +562,12 @@ impl Host {
     pub fn act(self: &Rc<Self>, action: Action) {
         match action {
             Action::Send(message) => self.send(message),
-            Action::SaveHeightmap | Action::SaveStl | Action::SaveGltf => match (self.heights(), self.status()) {
-                (Some(heights), Some(status)) => lazy_download::save(self.file(action, heights, &status)),
-                _ => warn("no heights to save yet"),
-            },
+            Action::SaveHeightmap | Action::SaveMaps | Action::SaveStl | Action::SaveGltf => {
+                match (self.heights(), self.status()) {
+                    (Some(heights), Some(status)) => lazy_download::save(self.file(action, heights, &status)),
+                    _ => warn("no heights to save yet"),
+                }
+            }
             Action::Fullscreen => {
                 let doc = document();
                 if doc.fullscreen_element().is_some() {
@@ -588,6 +602,18 @@ impl Host {
                 "model/gltf-binary",
                 self.file_name(status.scheme, "glb"),
                 "glTF file",
+            ),
+            Action::SaveMaps => (
+                "heightmap-encoder",
+                "maps",
+                js_sys::Array::of3(
+                    &heights,
+                    &self.link.borrow().as_str().into(),
+                    &js_sys::Float64Array::from(&Setting::ALL.map(|s| status.settings.get(s))[..]),
+                ),
+                "application/zip",
+                self.file_name("maps", "zip"),
+                "maps",
             ),
             _ => (
                 "heightmap-encoder",

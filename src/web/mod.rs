@@ -30,7 +30,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, ResizeObserver};
 
 use crate::sketch::numbers::Message;
-use crate::sketch::status::Value;
+use crate::sketch::status::{Field, Value};
 use crate::sketch::{Input, Start};
 use crate::terrain::fingerprint;
 
@@ -162,6 +162,22 @@ fn to_js(value: Value) -> JsValue {
         Value::Pair(a, b) => Array::of2(&a.into(), &b.into()).into(),
         Value::Record(fields) => record(fields),
     }
+}
+
+/// How like real land the running sketch's map is, as last measured
+/// (every few thousand drops, and where the rain stops): `{
+/// hypsometricIntegral, hackExponent, concavity, drainageDensity, drops }`,
+/// each NaN where the map gives too little to measure; `null` when no
+/// sketch runs. The measures are defined in `src/morphometry/`.
+#[wasm_bindgen]
+pub fn measures() -> JsValue {
+    with_host(|host| {
+        let Some(status) = host.status() else { return JsValue::NULL };
+        let Value::Record(mut fields) = Field::value(&status.measures) else { return JsValue::NULL };
+        fields.push(("drops", Value::Number(status.measured_at as f64)));
+        record(fields)
+    })
+    .unwrap_or(JsValue::NULL)
 }
 
 /// How many frames the running sketch has drawn (0 when none runs): a probe

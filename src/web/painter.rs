@@ -18,6 +18,7 @@ use crate::draw::viewport::Size;
 use crate::draw::viewport::Viewport;
 use crate::flora::trees::Tree;
 use crate::grid::Grid;
+use crate::morphometry::measures::{Measures, MEASURES};
 use crate::FULL;
 
 use super::dom::{thousands, warn};
@@ -26,6 +27,18 @@ use super::surface::Surface;
 
 /// Debug mode's colour, for drop routes and the count.
 const DEBUG_COLOR: &str = "rgb(255, 0, 128)";
+/// How wide the measures' panel is (CSS pixels).
+const MEASURES_WIDTH: f64 = 270.0;
+
+/// A number with `places` decimals, as the browser writes it (the page's
+/// module carries no float formatting of its own); a dash for none.
+fn fixed(v: f64, places: u8) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    js_sys::Number::from(v).to_fixed(places).map(String::from).unwrap_or_default()
+}
+
 /// The bank is drawn this much wider than the river on top of it.
 const BANK_EXTRA: f64 = 2.0;
 
@@ -184,6 +197,75 @@ impl Painter for CanvasPainter {
                 ctx.set_line_width(line_width(n / FADES, view.scale) + extra);
                 ctx.stroke_with_path(path);
             }
+        }
+        ctx.restore();
+    }
+
+    /// The measures over the map's top left corner: for each, its name,
+    /// its value now and the real range, and a line of its values over the
+    /// drops fallen (up to the rain's target) across a band where real land
+    /// lies.
+    fn measures(&mut self, samples: &[(u64, Measures)], target: u64, scheme: &ColorScheme) {
+        let ctx = &self.ctx;
+        let (width, row, chart) = (MEASURES_WIDTH, 40.0, 64.0);
+        let (left, top) = (8.0, 8.0);
+        let latest = samples.last().map_or_else(Measures::default, |s| s.1);
+        let last_drops = samples.last().map_or(0, |s| s.0).max(target).max(1) as f64;
+        ctx.save();
+        ctx.set_global_alpha(0.8);
+        ctx.set_fill_style_str("#000000");
+        ctx.fill_rect(left, top, width, row * MEASURES.len() as f64 + 8.0);
+        ctx.set_global_alpha(1.0);
+        ctx.set_font("12px sans-serif");
+        for (k, measure) in MEASURES.iter().enumerate() {
+            let y = top + 4.0 + row * k as f64;
+            let value = latest.values()[k];
+            let real = match measure.real {
+                Some((low, high)) => format!("real {}–{}", fixed(low, 2), fixed(high, 2)),
+                None => "channels from 250 cells".into(),
+            };
+            ctx.set_fill_style_str("#ffffff");
+            let _ = ctx.fill_text(&format!("{}  {}", measure.label, fixed(value, 3)), left + 6.0, y + 14.0);
+            ctx.set_fill_style_str("#bbbbbb");
+            let _ = ctx.fill_text(&real, left + 6.0, y + 30.0);
+            // The chart: its own range, widened to take in the real one
+            let (cx, cw, ch) = (left + width - chart - 8.0, chart, row - 10.0);
+            let values: Vec<f64> = samples.iter().map(|s| s.1.values()[k]).filter(|v| v.is_finite()).collect();
+            let (mut low, mut high) =
+                values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
+            if let Some((l, h)) = measure.real {
+                (low, high) = (low.min(l), high.max(h));
+            }
+            // (none finite, or all one value: a range about it)
+            if high.partial_cmp(&low) != Some(std::cmp::Ordering::Greater) {
+                let middle = if low.is_finite() { low } else { 0.5 };
+                (low, high) = (middle - 0.5, middle + 0.5);
+            }
+            let to_y = |v: f64| y + 4.0 + ch * (1.0 - (v - low) / (high - low));
+            ctx.set_fill_style_str("rgba(255, 255, 255, 0.12)");
+            ctx.fill_rect(cx, y + 4.0, cw, ch);
+            if let Some((l, h)) = measure.real {
+                ctx.set_fill_style_str("rgba(120, 200, 120, 0.35)");
+                ctx.fill_rect(cx, to_y(h), cw, to_y(l) - to_y(h));
+            }
+            ctx.begin_path();
+            let mut started = false;
+            for &(drops, m) in samples {
+                let v = m.values()[k];
+                if !v.is_finite() {
+                    continue;
+                }
+                let x = cx + cw * drops as f64 / last_drops;
+                if started {
+                    ctx.line_to(x, to_y(v));
+                } else {
+                    ctx.move_to(x, to_y(v));
+                    started = true;
+                }
+            }
+            ctx.set_stroke_style_str(scheme.river);
+            ctx.set_line_width(1.5);
+            ctx.stroke();
         }
         ctx.restore();
     }

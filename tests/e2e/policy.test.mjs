@@ -67,7 +67,7 @@ test('under the policy the page rains in its worker, fetches its later modules, 
   await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
   await page.click('#experiment-control-view-3d')
   await pause(page)
-  for (const button of ['save', 'save-heightmap', 'save-stl', 'save-gltf']) {
+  for (const button of ['save', 'save-heightmap', 'save-maps', 'save-stl', 'save-gltf']) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#experiment-control-${button}`)])
     assert.ok((await download.path()) && fs.statSync(await download.path()).size > 1000, `${button} gives a file`)
   }

@@ -1,0 +1,109 @@
+//! The channels of a drainage: the cells at least [`CHANNEL_AREA`] cells of
+//! the article's map drain through, which are the rivers the map draws
+//! ([`RIVER_START`]); and for every cell the length of the longest way down
+//! to it from a divide, the main channel's length Hack's law is about.
+//!
+//! ```
+//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::morphometry::channels::longest_way_down;
+//! // A row of four cells draining east, the last into nothing
+//! let down = [1, 2, 3, -1, -1, -1, -1, -1];
+//! let length = longest_way_down(Grid::new(4, 2), &down);
+//! assert_eq!(&length[..4], &[0.0, 1.0, 2.0, 3.0]);
+//! ```
+
+use std::f64::consts::SQRT_2;
+
+use crate::grid::Grid;
+use crate::hydrology::rivers::RIVER_START;
+
+/// A cell is a channel once this many cells of the article's map (its
+/// drainage area) drain through it: where the map starts drawing a river.
+pub const CHANNEL_AREA: f64 = RIVER_START as f64;
+
+/// [`CHANNEL_AREA`] in cells of `grid`: a finer map has more cells to the
+/// same ground.
+pub fn channel_area(grid: Grid) -> f64 {
+    let per_article_cell = 1.0 / grid.per_cell(1.0);
+    CHANNEL_AREA * per_article_cell * per_article_cell
+}
+
+/// The cells above `sea_level` that at least `channel_area` cells of
+/// `water` drain through.
+pub fn channel_cells<'a>(
+    heights: &'a [f32],
+    water: &'a [f32],
+    sea_level: f64,
+    channel_area: f64,
+) -> impl Iterator<Item = usize> + 'a {
+    (0..heights.len()).filter(move |&i| heights[i] as f64 > sea_level && water[i] as f64 >= channel_area)
+}
+
+/// The distance from cell `i` to `j`, a neighbour, in cells.
+pub fn step_length(grid: Grid, i: usize, j: usize) -> f64 {
+    let ((ci, ri), (cj, rj)) = (grid.column_row(i), grid.column_row(j));
+    if ci != cj && ri != rj {
+        SQRT_2
+    } else {
+        1.0
+    }
+}
+
+/// For each cell, the length (in cells) of the longest way down to it
+/// along `downstream` from a cell nothing drains into (0 there). Cells
+/// are taken once all that drains into them has been (Kahn's order), so
+/// any drainage that runs downhill, the article's or the tutorial's, is
+/// measured the same way; a loop, which no drainage has, is left at 0.
+pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f64> {
+    let cells = grid.cells();
+    assert_eq!(downstream.len(), cells);
+    let mut inflows = vec![0u32; cells];
+    for &d in downstream.iter().filter(|&&d| d >= 0) {
+        inflows[d as usize] += 1;
+    }
+    let mut ready: Vec<usize> = (0..cells).filter(|&i| inflows[i] == 0).collect();
+    let mut length = vec![0.0; cells];
+    while let Some(i) = ready.pop() {
+        let d = downstream[i];
+        if d < 0 {
+            continue;
+        }
+        let d = d as usize;
+        length[d] = f64::max(length[d], length[i] + step_length(grid, i, d));
+        inflows[d] -= 1;
+        if inflows[d] == 0 {
+            ready.push(d);
+        }
+    }
+    length
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_branch_wins_and_diagonals_count_root_two() {
+        // 3 × 3: the top row drains into the middle one's cell below, which
+        // drains down into the bottom middle; the left column's foot drains
+        // east into it too
+        let grid = Grid::new(3, 3);
+        let mut down = vec![-1; 9];
+        down[0] = 4; // diagonal
+        down[1] = 4;
+        down[2] = 4; // diagonal
+        down[3] = 6;
+        down[6] = 7;
+        down[4] = 7;
+        let length = longest_way_down(grid, &down);
+        assert_eq!(length[4], SQRT_2);
+        assert_eq!(length[7], SQRT_2 + 1.0, "the diagonal branch is longer than 3 → 6 → 7 (2)");
+        assert_eq!(length[8], 0.0);
+    }
+
+    #[test]
+    fn a_finer_map_counts_more_cells_to_a_channel() {
+        assert_eq!(channel_area(Grid::ARTICLE), CHANNEL_AREA);
+        assert_eq!(channel_area(Grid::new(640, 360)), 4.0 * CHANNEL_AREA);
+    }
+}
