@@ -90,7 +90,7 @@ async function download(tab, button, { whole = false } = {}) {
 // Every slider of our page, by the key the sketch's state gives it
 const key = id => id.replaceAll('-', '_')
 // The choices, each by its key in the state (the colour scheme has its own)
-const TOGGLES = { rivers: 'rivers', original: 'original', 'debug-mode': 'debug', trees: 'trees' }
+const TOGGLES = { rivers: 'rivers', original: 'original', 'debug-mode': 'debug', trees: 'trees', measures: 'measures' }
 
 for (const engine of ENGINES) {
   describe(engine, () => {
@@ -134,7 +134,7 @@ for (const engine of ENGINES) {
 
       // Choices: every option of every select
       const selects = await tab.run(() => [...document.querySelectorAll('select[id^=experiment-control-]')].map(e => [e.id.slice(19), [...e.options].map(o => o.value)]))
-      assert.equal(selects.length, 5)
+      assert.equal(selects.length, 6)
       for (const [id, options] of selects) {
         for (const option of options) {
           await setValue(tab, id, option)
