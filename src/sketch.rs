@@ -282,6 +282,8 @@ pub struct Sketch {
     frames: u64,
     /// The drop count and view the rivers were last worked out for.
     rivers_for: Option<(u64, ViewOf)>,
+    /// The last frame that drew the drainage (and so kept it up to date).
+    rivers_drawn_in: Option<u64>,
     /// The view the drawn rivers belong to.
     shown_for: Option<ViewOf>,
     scheme: &'static ColorScheme,
@@ -358,6 +360,7 @@ impl Sketch {
             looping,
             frames: 0,
             rivers_for: None,
+            rivers_drawn_in: None,
             shown_for: None,
             scheme: first_scheme,
             scheme_picked: link.scheme.and_then(scheme).is_some(),
@@ -585,8 +588,6 @@ impl Sketch {
         self.draw_ms = now - drawing;
         if self.replaying.is_none() {
             self.measure();
-        }
-        if self.replaying.is_none() {
             self.offer_link(now, false);
         }
     }
@@ -700,10 +701,10 @@ impl Sketch {
 
     /// Measures the ground now when a sample is due: every
     /// [`crate::morphometry::measures::MEASURE_EVERY`] drops while it rains,
-    /// and where the rain stops. While the rivers of the ground now are
-    /// drawn, their routing is waited for (at most
-    /// [`RIVER_EVERY`] frames) and shared; otherwise the ground now is
-    /// routed for the measures alone.
+    /// and where the rain stops. While this frame drew the drainage of the
+    /// ground now, which is routed again every [`RIVER_EVERY`] frames as it
+    /// rains, that routing is waited for and shared; otherwise the ground
+    /// now is routed for the measures alone.
     fn measure(&mut self) {
         let drops = self.terrain.drops();
         let stopped = !self.looping;
@@ -712,10 +713,10 @@ impl Sketch {
         }
         let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
         let routed_now = self.rivers_for == Some((drops, view_of));
-        let shares_the_rivers = self.toggles.get(Toggle::Rivers) && !self.map.show_original() && self.looping;
+        let rivers_of_now_drawn = self.rivers_drawn_in == Some(self.frames) && !self.map.show_original();
         let measures = if routed_now {
             Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
-        } else if shares_the_rivers && self.rivers_for.is_some() && !self.measures.samples().is_empty() {
+        } else if rivers_of_now_drawn && self.looping && !self.measures.samples().is_empty() {
             return;
         } else {
             Measures::of(&self.terrain, self.map.rivers_now(&self.terrain))
@@ -914,6 +915,7 @@ impl Sketch {
         let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
         let state = (self.terrain.drops(), view_of);
         let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
+        self.rivers_drawn_in = Some(self.frames);
         if self.rivers_for != Some(state) && due {
             let grid = self.terrain.grid();
             self.rivers.take(grid, self.map.rivers(&self.terrain), easing);

@@ -849,3 +849,24 @@ fn the_measures_are_taken_as_the_rain_falls_and_where_it_stops() {
     assert_eq!(sketch.measures().len(), 1);
     assert_eq!(sketch.measures()[0].0, 0);
 }
+
+#[test]
+fn the_measures_are_taken_whatever_rivers_are_drawn() {
+    // Traced rivers (no routing drawn), no rivers, and the rivers of the
+    // ground before the rain: the measures route the ground now themselves
+    let inputs = [
+        Input::Choose(Choice::RiverStyle, 1),
+        Input::Toggle(Toggle::Rivers, false),
+        Input::Toggle(Toggle::Original, true),
+    ];
+    for input in inputs {
+        let mut sketch = fresh(6);
+        let mut painter = Recorder::default();
+        // (after some rain with the drainage drawn)
+        frames(&mut sketch, &mut painter, 20);
+        sketch.input(input.clone(), 0.0);
+        frames(&mut sketch, &mut painter, 80);
+        let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
+        assert_eq!(at, [200, 5_000, 10_000, 15_000, 20_000], "{input:?}");
+    }
+}
