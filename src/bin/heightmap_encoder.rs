@@ -4,8 +4,9 @@
 //! download.
 
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::settings::sliders::{Setting, Settings};
+use hydraulic_erosion::settings::sliders::Settings;
 use hydraulic_erosion::share::map_archive;
+use hydraulic_erosion::sketch::status::Field;
 use wasm_bindgen::prelude::*;
 
 /// The heights of a map `cols` cells across (row by row) as a 16-bit
@@ -19,14 +20,12 @@ pub fn encode(heights: &[f32], cols: u32) -> Result<Vec<u8>, JsError> {
 
 /// The maps archive ([`hydraulic_erosion::share::map_archive`]) of the map
 /// `query` links to, whose ground is now `heights`, with `settings` in
-/// force (each slider's value, in the table's order).
+/// force (as the page's status carries them).
 #[wasm_bindgen]
 pub fn maps(heights: &[f32], query: &str, settings: &[f64]) -> Result<Vec<u8>, JsError> {
     let link = hydraulic_erosion::share::link::read(query).link;
-    let mut in_force = Settings::default();
-    for (&setting, &value) in Setting::ALL.iter().zip(settings) {
-        in_force.set(setting, value);
-    }
+    let in_force = Settings::read(&mut settings.iter().copied())
+        .ok_or_else(|| JsError::new(&format!("{} numbers are not the settings", settings.len())))?;
     map_archive::archive(heights, &link, query, &in_force).map_err(|problem| JsError::new(&format!("{problem:?}")))
 }
 

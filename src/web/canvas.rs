@@ -12,7 +12,7 @@ use crate::draw::viewport::Size;
 use crate::grid::Grid;
 use crate::settings::choices::Layer;
 
-use super::dom::{document, thousands, window};
+use super::dom::{document, significant, thousands, window};
 
 pub struct CanvasElement {
     holder: HtmlElement,
@@ -29,6 +29,7 @@ pub struct CanvasElement {
     legend_shown: RefCell<String>,
 }
 
+/// A new element of `tag` with `class`.
 fn new_element(tag: &str, class: &str) -> HtmlElement {
     let element: HtmlElement = document().create_element(tag).ok().and_then(|e| e.dyn_into().ok()).expect("an element");
     let _ = element.set_attribute("class", class);
@@ -43,8 +44,7 @@ fn tick_text(layer: Layer, value: f64) -> String {
         Layer::Flow => thousands(value.round() as u64),
         _ if value == 0.0 => "0".into(),
         _ => {
-            let percent = js_sys::Number::from(value * 100.0).to_precision(2).map(String::from).unwrap_or_default();
-            format!("{percent} %")
+            format!("{} %", significant(value * 100.0, 2))
         }
     }
 }
@@ -88,9 +88,7 @@ impl CanvasElement {
             "The island in 3D: drag or use the arrow keys to turn it, the wheel, a pinch or + and - to zoom, 0 or a double click to go back",
         );
         let _ = holder.append_child(&canvas_3d);
-        let note: HtmlElement =
-            document().create_element("p").ok().and_then(|e| e.dyn_into().ok()).expect("a paragraph");
-        let _ = note.set_attribute("class", "note-3d");
+        let note = new_element("p", "note-3d");
         let _ = note.set_attribute("role", "status");
         note.set_hidden(true);
         let _ = holder.append_child(&note);

@@ -54,6 +54,21 @@ pub fn number_text(n: f64) -> String {
     js_sys::Number::from(n).to_string_with_radix(10).map(String::from).unwrap_or_default()
 }
 
+/// A number with `places` decimals, as the browser writes it
+/// (`toFixed`); a dash for one that is not finite.
+pub fn fixed(n: f64, places: u8) -> String {
+    if !n.is_finite() {
+        return "–".into();
+    }
+    js_sys::Number::from(n).to_fixed(places).map(String::from).unwrap_or_default()
+}
+
+/// A number to `digits` significant figures, as the browser writes it
+/// (`toPrecision`).
+pub fn significant(n: f64, digits: u8) -> String {
+    js_sys::Number::from(n).to_precision(digits).map(String::from).unwrap_or_default()
+}
+
 /// Has the browser download `url` as a file called `name`.
 pub fn download(url: &str, name: &str) {
     let Some(link) = document().create_element("a").ok().and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())

@@ -22,7 +22,7 @@ use crate::settings::toggles::Toggle;
 use crate::share::link::{self, MapLink};
 use crate::sketch::builds;
 use crate::sketch::numbers::Message;
-use crate::sketch::status::Status;
+use crate::sketch::status::{Field, Status};
 use crate::sketch::{Carried, Input, Show, Sketch, Start};
 use crate::FULL;
 
@@ -609,7 +609,7 @@ impl Host {
                 js_sys::Array::of3(
                     &heights,
                     &self.link.borrow().as_str().into(),
-                    &js_sys::Float64Array::from(&Setting::ALL.map(|s| status.settings.get(s))[..]),
+                    &js_sys::Float64Array::from(&numbers_of(&status.settings)[..]),
                 ),
                 "application/zip",
                 self.file_name("maps", "zip"),
@@ -688,4 +688,12 @@ impl Host {
     pub fn heights(&self) -> Option<Float32Array> {
         self.heights.borrow().clone()
     }
+}
+
+/// A status field as the numbers it crosses in (what a module fetched for a
+/// download reads back the same way).
+fn numbers_of(field: &impl Field) -> Vec<f64> {
+    let mut numbers = Vec::new();
+    field.write(&mut numbers);
+    numbers
 }

@@ -21,7 +21,7 @@ use crate::grid::Grid;
 use crate::morphometry::measures::{Measures, MEASURES};
 use crate::FULL;
 
-use super::dom::{thousands, warn};
+use super::dom::{fixed, thousands, warn};
 use super::gl_view::GlView;
 use super::surface::Surface;
 
@@ -29,15 +29,6 @@ use super::surface::Surface;
 const DEBUG_COLOR: &str = "rgb(255, 0, 128)";
 /// How wide the measures' panel is (CSS pixels).
 const MEASURES_WIDTH: f64 = 270.0;
-
-/// A number with `places` decimals, as the browser writes it (the page's
-/// module carries no float formatting of its own); a dash for none.
-fn fixed(v: f64, places: u8) -> String {
-    if !v.is_finite() {
-        return "–".into();
-    }
-    js_sys::Number::from(v).to_fixed(places).map(String::from).unwrap_or_default()
-}
 
 /// The bank is drawn this much wider than the river on top of it.
 const BANK_EXTRA: f64 = 2.0;
