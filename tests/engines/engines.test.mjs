@@ -204,6 +204,9 @@ for (const engine of ENGINES) {
       const tab = await open(engine, '?he-seed=6')
       const webgl2 = await tab.run(() => !!document.createElement('canvas').getContext('webgl2'))
       await tab.click('#experiment-control-view-3d')
+      // The click may scroll the map out of view, where the sketch rests
+      // and draws nothing: look at it, as the reader would
+      await tab.run(() => document.getElementById('sketch-holder').scrollIntoView())
       if (webgl2) {
         await until(tab, () => window.wasmBindings.pageState().view === '3d')
         await tab.run(() => document.querySelector('canvas.view-3d').dispatchEvent(new WheelEvent('wheel', { deltaY: 400, bubbles: true, cancelable: true })))
