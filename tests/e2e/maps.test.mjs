@@ -98,8 +98,8 @@ test('save maps downloads a zip of 16-bit maps and map.json whose link reopens t
 })
 
 test('measures() gives finite numbers, its hypsometric integral that of the saved heightmap', async () => {
-  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1')
-  await page.check('#experiment-control-measures')
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-measures=1')
+  assert.equal(await page.isChecked('#experiment-control-measures'), true, 'the link ticks the control')
   await rainedPast(page, 30000)
   await pause(page)
   const { drops, settings } = await state(page)
