@@ -848,14 +848,17 @@ impl Sketch {
     fn draw_3d(&mut self, painter: &mut dyn Painter) -> Drawn {
         let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
         let rivers = self.toggles.get(Toggle::Rivers);
+        let layer = self.terrain.choices().layer();
+        if (rivers && !traced) || layer == Layer::Flow {
+            self.update_rivers();
+        }
         let water = match (rivers, traced) {
             (false, _) => Vec::new(),
             (true, true) => view_3d::water_along(self.terrain.grid(), &self.traced_rivers()),
-            (true, false) => {
-                self.update_rivers();
-                self.rivers.shown().to_vec()
-            }
+            (true, false) => self.rivers.shown().to_vec(),
         };
+        let (draped, legend) = self.map.drape(&self.terrain, self.scheme, layer, self.rivers.shown());
+        self.legend = legend;
         // Cones, not branches: no tree is drawn large enough for them
         let trees = if self.toggles.get(Toggle::Trees) {
             self.standing_trees(rivers && !traced, f32::INFINITY)
@@ -875,6 +878,7 @@ impl Sketch {
             camera: self.camera,
             size: self.size,
             trees: &trees,
+            layer: &draped,
         })
     }
 

@@ -34,8 +34,10 @@ struct Recorder {
     /// The trees of each 3D frame, and the height of the ground under each.
     trees_3d: Vec<Vec<(Tree, f32)>>,
     answer_3d: Option<Drawn>,
-    /// The last relief drawn, and the measures' panel's samples.
+    /// The last relief drawn, the last 3D frame's drape, and the measures'
+    /// panel's samples.
     pixels: Vec<u8>,
+    drape: Vec<u8>,
     measures: Vec<(u64, Measures)>,
 }
 
@@ -82,6 +84,7 @@ impl Painter for Recorder {
         assert_eq!(scene.heights.len(), scene.grid.cells());
         let wet = scene.water.iter().filter(|&&w| w >= hydraulic_erosion::hydrology::rivers::RIVER_START).count();
         self.scenes.push((scene.edition, scene.camera, wet));
+        self.drape = scene.layer.to_vec();
         let under = |t: &Tree| scene.heights[t.y.round() as usize * scene.grid.cols + t.x.round() as usize];
         self.trees_3d.push(scene.trees.iter().map(|t| (t.clone(), under(t))).collect());
         self.answer_3d.unwrap_or(Drawn::Drawn)
@@ -869,4 +872,29 @@ fn the_measures_are_taken_whatever_rivers_are_drawn() {
         let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
         assert_eq!(at, [200, 5_000, 10_000, 15_000, 20_000], "{input:?}");
     }
+}
+
+#[test]
+fn the_3d_view_drapes_the_layer_over_the_ground_and_keeps_its_legend() {
+    let mut sketch = fresh(2);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 30);
+    sketch.input(Input::Toggle(Toggle::View, true), 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert!(painter.drape.is_empty(), "the relief drapes nothing: the scheme's colours");
+    sketch.input(Input::Choose(Choice::Layer, Layer::Erosion as usize), 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert_eq!(painter.calls, ["view_3d"]);
+    assert_eq!(painter.drape.len(), Grid::ARTICLE.cells() * 4, "a colour a cell");
+    let first = painter.drape.clone();
+    let top = sketch.status().layer_top;
+    assert!(top > 0.0, "the legend's scale in 3D too");
+    sketch.input(Input::Choose(Choice::Layer, Layer::Flow as usize), 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert_ne!(painter.drape, first, "another layer, other colours");
+    assert!(sketch.status().layer_top > 250.0, "flow counts cells");
+    // Back to 2D, the map shows the same layer
+    sketch.input(Input::Toggle(Toggle::View, false), 0.0);
+    frames(&mut sketch, &mut painter, 1);
+    assert!(painter.calls.contains(&"relief"));
 }

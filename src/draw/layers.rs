@@ -29,6 +29,11 @@ pub struct LayerRow {
     /// What its numbers count, for the legend's title.
     pub title: &'static str,
     pub ramp: [[u8; 3]; 2],
+    /// How opaque its colour is where there is least above nothing (it
+    /// grows to opaque at the top): erosion and deposition show even a
+    /// little ground moved; every cell gathers its own rain, so flow starts
+    /// from clear, or every ridge would be speckled.
+    pub least_opacity: f64,
 }
 
 /// The layers' ramps (none for the relief), in [`Layer::ALL`]'s order:
@@ -36,15 +41,22 @@ pub struct LayerRow {
 /// down, pale to deep blue for water; each reads on light and dark schemes.
 pub const LAYERS: [Option<LayerRow>; Layer::ALL.len()] = [
     None,
-    Some(LayerRow { title: "Ground lost, % of the map's height", ramp: [[254, 224, 139], [215, 48, 31]] }),
-    Some(LayerRow { title: "Ground gained, % of the map's height", ramp: [[217, 240, 163], [35, 132, 67]] }),
-    Some(LayerRow { title: "Water gathered, in cells' worth of rain", ramp: [[198, 219, 239], [33, 113, 181]] }),
+    Some(LayerRow {
+        title: "Ground lost, % of the map's height",
+        ramp: [[254, 224, 139], [215, 48, 31]],
+        least_opacity: 0.3,
+    }),
+    Some(LayerRow {
+        title: "Ground gained, % of the map's height",
+        ramp: [[217, 240, 163], [35, 132, 67]],
+        least_opacity: 0.3,
+    }),
+    Some(LayerRow {
+        title: "Water gathered, in cells' worth of rain",
+        ramp: [[198, 219, 239], [33, 113, 181]],
+        least_opacity: 0.0,
+    }),
 ];
-
-/// How opaque a layer's colour is where it is least (above nothing) and
-/// how much more where it is most.
-const LEAST_OPACITY: f64 = 0.3;
-const MORE_OPACITY: f64 = 0.7;
 
 /// What a legend shows: the layer, and the value at the top of its ramp.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,19 +109,39 @@ pub fn ticks(layer: Layer, top: f64) -> Vec<(f64, f64)> {
 pub fn paint(layer: Layer, values: &[f32], pixels: &mut [u8]) -> f64 {
     let Some(row) = LAYERS[layer as usize] else { return 0.0 };
     let top = largest(values) as f64;
-    let [from, to] = row.ramp.map(|c| c.map(f64::from));
     for (px, &v) in pixels.chunks_exact_mut(4).zip(values) {
-        // Rec. 601 luma: the scheme's light and shade without its hues
-        let grey = 0.299 * px[0] as f64 + 0.587 * px[1] as f64 + 0.114 * px[2] as f64;
-        let t = ramp_position(layer, v as f64, top);
-        let above = if layer == Layer::Flow { v > 1.0 } else { v > 0.0 };
-        let alpha = if above { LEAST_OPACITY + MORE_OPACITY * t } else { 0.0 };
-        for c in 0..3 {
-            let color = from[c] + (to[c] - from[c]) * t;
-            px[c] = (grey + (color - grey) * alpha).round().clamp(0.0, 255.0) as u8;
-        }
+        let color = over_grey(layer, &row, [px[0], px[1], px[2]], v, top);
+        px[..3].copy_from_slice(&color);
     }
     top
+}
+
+/// `layer`'s colours for `values` over the ground's own colours before
+/// the light (RGB of each cell in `ground`), taken to grey: what the 3D
+/// view drapes over the ground it lights, RGBA; and the ramp's top.
+pub fn drape(layer: Layer, values: &[f32], ground: impl Iterator<Item = [u8; 3]>) -> (Vec<u8>, f64) {
+    let Some(row) = LAYERS[layer as usize] else { return (Vec::new(), 0.0) };
+    let top = largest(values) as f64;
+    let pixels = ground.zip(values).flat_map(|(base, &v)| {
+        let [r, g, b] = over_grey(layer, &row, base, v, top);
+        [r, g, b, 255]
+    });
+    (pixels.collect(), top)
+}
+
+/// A cell's colour: `base` taken to grey (Rec. 601 luma, its light and
+/// shade without its hue), and the ramp's colour for `value` over it, the
+/// more opaque the more there is ([`LayerRow::least_opacity`]).
+fn over_grey(layer: Layer, row: &LayerRow, base: [u8; 3], value: f32, top: f64) -> [u8; 3] {
+    let grey = 0.299 * base[0] as f64 + 0.587 * base[1] as f64 + 0.114 * base[2] as f64;
+    let t = ramp_position(layer, value as f64, top);
+    let above = if layer == Layer::Flow { value > 1.0 } else { value > 0.0 };
+    let alpha = if above { row.least_opacity + (1.0 - row.least_opacity) * t } else { 0.0 };
+    let [from, to] = row.ramp.map(|c| c.map(f64::from));
+    [0, 1, 2].map(|c| {
+        let color = from[c] + (to[c] - from[c]) * t;
+        (grey + (color - grey) * alpha).round().clamp(0.0, 255.0) as u8
+    })
 }
 
 #[cfg(test)]
@@ -153,7 +185,22 @@ mod tests {
         assert_eq!(top, 900.0);
         assert!((ramp_position(Layer::Flow, 30.0, top) - 0.5).abs() < 1e-12);
         assert_eq!(&pixels[0..3], &[0; 3], "a cell of its own rain only is left as it was");
+        let half = LAYERS[Layer::Flow as usize].unwrap().ramp.map(|c| c.map(f64::from));
+        let expected: Vec<u8> =
+            (0..3).map(|c| ((half[0][c] + (half[1][c] - half[0][c]) * 0.5) * 0.5).round() as u8).collect();
+        assert_eq!(&pixels[4..7], &expected[..], "half way up the ramp, half opaque over black");
         assert_eq!(ticks(Layer::Flow, 900.0).len(), 3, "1, 10, 100");
         assert!(ticks(Layer::Relief, 1.0).is_empty());
+    }
+
+    #[test]
+    fn the_drape_is_the_paint_over_unlit_ground_and_opaque() {
+        let values = [0.0, 0.01, 0.04];
+        let ground = [[200, 100, 50], [10, 20, 30], [128, 128, 128]];
+        let (draped, top) = drape(Layer::Erosion, &values, ground.into_iter());
+        let mut painted: Vec<u8> = ground.iter().flat_map(|&[r, g, b]| [r, g, b, 255]).collect();
+        assert_eq!(paint(Layer::Erosion, &values, &mut painted), top);
+        assert_eq!(draped, painted, "the same colours as the map's, over the ground's own");
+        assert_eq!(drape(Layer::Relief, &values, ground.into_iter()), (Vec::new(), 0.0));
     }
 }

@@ -18,6 +18,8 @@
 //! assert_eq!(map.relief(&terrain, scheme("topographic").unwrap()), &before[..]);
 //! ```
 
+use std::borrow::Cow;
+
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::layers::{self, Legend};
 use crate::draw::marching_squares::Contours;
@@ -136,9 +138,7 @@ impl MapView {
     }
 
     /// The relief with `layer` laid over it ([`layers::paint`]), and its
-    /// legend. Erosion and deposition are the ground shown against the
-    /// ground before any rain (none, when that is what is shown); `water`
-    /// is the flow drawn through each cell.
+    /// legend.
     pub fn layer(
         &mut self,
         terrain: &Terrain,
@@ -147,14 +147,40 @@ impl MapView {
         water: &[f32],
     ) -> (&[u8], Legend) {
         self.relief(terrain, scheme);
-        let (before, now) = (terrain.original(), self.shown(terrain));
-        let top = match layer {
-            Layer::Relief => 0.0,
-            Layer::Erosion => layers::paint(layer, &erosion(before, now), &mut self.pixels),
-            Layer::Deposition => layers::paint(layer, &deposition(before, now), &mut self.pixels),
-            Layer::Flow => layers::paint(layer, water, &mut self.pixels),
-        };
+        let values = self.layer_values(terrain, layer, water);
+        let top = layers::paint(layer, &values, &mut self.pixels);
         (&self.pixels, Legend { layer, top })
+    }
+
+    /// `layer` for the 3D view to drape over the ground shown
+    /// ([`layers::drape`]: over the scheme's colours before the light, which
+    /// the view adds), RGBA a cell, empty for the relief; and its legend.
+    pub fn drape(&self, terrain: &Terrain, scheme: &ColorScheme, layer: Layer, water: &[f32]) -> (Vec<u8>, Legend) {
+        if layer == Layer::Relief {
+            return (Vec::new(), Legend { layer, top: 0.0 });
+        }
+        let bands = relief::band_colors(scheme);
+        let palette = relief::Palette::new(scheme, &bands);
+        let sea = terrain.settings().sea_level();
+        let ground = self
+            .shown(terrain)
+            .iter()
+            .map(|&h| palette.ground(h as f64, sea).color().map(|c| c.round().clamp(0.0, 255.0) as u8));
+        let (pixels, top) = layers::drape(layer, &self.layer_values(terrain, layer, water), ground);
+        (pixels, Legend { layer, top })
+    }
+
+    /// What `layer` shows of each cell: the ground shown against the ground
+    /// before any rain (none moved, when that is what is shown) for erosion
+    /// and deposition; `water`, the flow drawn through each cell, for flow
+    /// (and the relief, which shows nothing of it).
+    fn layer_values<'a>(&self, terrain: &Terrain, layer: Layer, water: &'a [f32]) -> Cow<'a, [f32]> {
+        let (before, now) = (terrain.original(), self.shown(terrain));
+        match layer {
+            Layer::Erosion => Cow::Owned(erosion(before, now)),
+            Layer::Deposition => Cow::Owned(deposition(before, now)),
+            Layer::Flow | Layer::Relief => Cow::Borrowed(water),
+        }
     }
 }
 

@@ -34,6 +34,8 @@ pub const GROUND_UNIFORMS: &[&str] = &[
     "u_sea_level",
     "u_lattice",
     "u_step",
+    "u_layer",
+    "u_layered",
 ];
 
 /// The sea program's uniforms.
@@ -146,9 +148,12 @@ void main() {
 }"#;
 
 /// Each pixel of the ground: the scheme's colour by height (the ramp),
-/// rock on steep land, river water, lit.
+/// rock on steep land, or the layer draped over it (a texel a cell); river
+/// water; lit.
 const GROUND_FRAGMENT_MAIN: &str = r#"
 uniform sampler2D u_ramp;
+uniform sampler2D u_layer;
+uniform bool u_layered;
 uniform sampler2D u_water;
 uniform ivec2 u_grid;
 uniform vec3 u_river;
@@ -173,6 +178,7 @@ void main() {
   float h = clamp(v_height, 0.0, 1.0);
   vec3 ground = texture(u_ramp, vec2((h * (RAMP_STEPS - 1.0) + 0.5) / RAMP_STEPS, 0.5)).rgb;
   ground = mix(ground, ROCK, v_height >= u_sea_level ? rock_share(n.y) : 0.0);
+  if (u_layered) ground = texelFetch(u_layer, clamp(ivec2(floor(v_cell + 0.5)), ivec2(0), u_grid - 1), 0).rgb;
   ground = mix(ground, u_river, river_opacity(water_here()));
   color = vec4(ground * shade(dot(n, LIGHT)), 1.0);
 }"#;
@@ -276,7 +282,7 @@ mod tests {
     #[test]
     fn a_uniform_is_found_by_its_name() {
         assert_eq!(place_of(GROUND_UNIFORMS, "u_heights"), 0);
-        assert_eq!(place_of(GROUND_UNIFORMS, "u_step"), GROUND_UNIFORMS.len() - 1);
+        assert_eq!(place_of(GROUND_UNIFORMS, "u_layered"), GROUND_UNIFORMS.len() - 1);
         assert_eq!(place_of(SEA_UNIFORMS, "u_level"), 2);
         assert!(std::panic::catch_unwind(|| place_of(SEA_UNIFORMS, "u_heights")).is_err());
     }

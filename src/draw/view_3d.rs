@@ -45,6 +45,10 @@ pub struct Scene<'a> {
     /// The trees standing on the ground shown (none unless they are on):
     /// each a cone at its spot, [`TREE_SIDES`] triangles.
     pub trees: &'a [Tree],
+    /// The layer draped over the ground in place of the scheme's colours
+    /// ([`crate::draw::layers::drape`]), RGBA a cell, or empty for the
+    /// relief.
+    pub layer: &'a [u8],
 }
 
 /// The sides of a tree's cone in the 3D view: a few triangles a tree.

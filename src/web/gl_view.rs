@@ -58,6 +58,8 @@ const U_RIVER: usize = place_of(GROUND_UNIFORMS, "u_river");
 const U_SEA_LEVEL: usize = place_of(GROUND_UNIFORMS, "u_sea_level");
 const U_LATTICE: usize = place_of(GROUND_UNIFORMS, "u_lattice");
 const U_STEP: usize = place_of(GROUND_UNIFORMS, "u_step");
+const U_LAYER: usize = place_of(GROUND_UNIFORMS, "u_layer");
+const U_LAYERED: usize = place_of(GROUND_UNIFORMS, "u_layered");
 const SEA_MATRIX: usize = place_of(SEA_UNIFORMS, "u_matrix");
 const SEA_HALF: usize = place_of(SEA_UNIFORMS, "u_half");
 const SEA_LEVEL: usize = place_of(SEA_UNIFORMS, "u_level");
@@ -82,6 +84,9 @@ struct Resources {
     heights: WebGlTexture,
     water: WebGlTexture,
     ramp: WebGlTexture,
+    /// The layer draped over the ground (RGBA a cell), and as sent.
+    layer: WebGlTexture,
+    layer_sent: Vec<u8>,
     /// The grid the textures are for, the lattice (and its step) the index
     /// buffer is for, the heights' edition, the ramp's scheme and sea
     /// level, and the water, as sent.
@@ -191,7 +196,7 @@ impl GlView {
         let ground = Program::new(gl, shaders::ground(&number_text), GROUND_UNIFORMS)?;
         // Each texture has its unit for good
         gl.use_program(Some(&ground.program));
-        for (unit, at) in [(0, MAP_HEIGHTS), (1, U_WATER), (2, U_RAMP)] {
+        for (unit, at) in [(0, MAP_HEIGHTS), (1, U_WATER), (2, U_RAMP), (3, U_LAYER)] {
             gl.uniform1i(ground.at[at].as_ref(), unit);
         }
         let trees = Program::new(gl, shaders::trees(&number_text), TREE_UNIFORMS)?;
@@ -208,6 +213,8 @@ impl GlView {
             trees_sent: Vec::new(),
             heights: texture()?,
             water: texture()?,
+            layer: texture()?,
+            layer_sent: Vec::new(),
             ramp,
             grid: None,
             lattice: None,
@@ -270,6 +277,21 @@ impl GlView {
             r.water_sent = if water.is_empty() { vec![0.0; grid.cells()] } else { water.to_vec() };
             send_floats(gl, &r.water, grid, &r.water_sent);
         }
+        if !scene.layer.is_empty() && scene.layer != r.layer_sent {
+            gl.bind_texture(Gl::TEXTURE_2D, Some(&r.layer));
+            let _ = gl.tex_image_2d_with_i32_and_i32_and_i32_and_format_and_type_and_opt_u8_array(
+                Gl::TEXTURE_2D,
+                0,
+                Gl::RGBA8 as i32,
+                cols,
+                rows,
+                0,
+                Gl::RGBA,
+                Gl::UNSIGNED_BYTE,
+                Some(scene.layer),
+            );
+            r.layer_sent = scene.layer.to_vec();
+        }
         let trees = tree_instances(scene.trees);
         if trees != r.trees_sent {
             gl.bind_buffer(Gl::ARRAY_BUFFER, r.tree_buffer.as_ref());
@@ -311,7 +333,7 @@ impl GlView {
 
         let ground = &r.ground;
         gl.use_program(Some(&ground.program));
-        for (unit, texture) in [&r.heights, &r.water, &r.ramp].into_iter().enumerate() {
+        for (unit, texture) in [&r.heights, &r.water, &r.ramp, &r.layer].into_iter().enumerate() {
             gl.active_texture(Gl::TEXTURE0 + unit as u32);
             gl.bind_texture(Gl::TEXTURE_2D, Some(texture));
         }
@@ -323,6 +345,7 @@ impl GlView {
         let drawn = lattice(scene.grid, step);
         gl.uniform2i(at(U_LATTICE), drawn.cols as i32, drawn.rows as i32);
         gl.uniform1i(at(U_STEP), step as i32);
+        gl.uniform1i(at(U_LAYERED), (scene.layer.len() == scene.grid.cells() * 4) as i32);
         gl.draw_elements_with_i32(Gl::TRIANGLES, r.indices, Gl::UNSIGNED_INT, 0);
         self.render_trees(r, scene, &layout, &matrix);
 

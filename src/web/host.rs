@@ -16,7 +16,6 @@ use web_sys::{MessageEvent, OffscreenCanvas, Worker};
 
 use crate::draw::layers::Legend;
 use crate::draw::viewport::Size;
-use crate::settings::choices::Layer;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
 use crate::share::link::{self, MapLink};
@@ -505,9 +504,7 @@ impl Host {
                 self.promote_once_drawn(status.frames);
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
-                // (the 3D view does not drape the layers yet: no legend there)
-                let layer = if status.toggles.get(Toggle::View) { Layer::Relief } else { status.choices.layer() };
-                self.element.borrow().show_legend(Legend { layer, top: status.layer_top });
+                self.element.borrow().show_legend(Legend { layer: status.choices.layer(), top: status.layer_top });
                 *self.status.borrow_mut() = Some(*status);
                 if heights.is_some() {
                     *self.heights.borrow_mut() = heights;

@@ -164,3 +164,22 @@ test('a lost WebGL context comes back and the view is drawn again', async () => 
   assert.deepEqual(problems, [])
   await context.close()
 })
+
+test('a layer is draped over the 3D view with its legend, and the same link without it shows the scheme\'s colours', async () => {
+  const base = server.url + '/?he-seed=4&he-drops=20000&he-view=1'
+  const looks = {}
+  for (const layer of ['relief', 'erosion', 'flow']) {
+    const { page, context, problems } = await open(browser, `${base}&he-layer=${layer}`)
+    await page.waitForFunction(() => window.wasmBindings.pageState().drops === 20000)
+    await still(page)
+    assert.equal((await state(page)).view, '3d')
+    looks[layer] = await drawnLook(page)
+    assert.ok(looks[layer].colours > 2000, `${layer}: a lit mesh (${looks[layer].colours} colours)`)
+    const legend = await page.$eval('#sketch-holder .legend', e => !e.hidden)
+    assert.equal(legend, layer !== 'relief', `${layer}: the legend over the 3D view`)
+    assert.deepEqual(problems, [])
+    await context.close()
+  }
+  assert.notEqual(looks.erosion.hash, looks.relief.hash, 'erosion is draped')
+  assert.notEqual(looks.flow.hash, looks.erosion.hash, 'flow is draped, in its own colours')
+})
