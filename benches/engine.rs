@@ -18,6 +18,7 @@ use hydraulic_erosion::draw::map_view::MapView;
 use hydraulic_erosion::flora::trees::{skeleton, Forest};
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::diamond_square;
+use hydraulic_erosion::morphometry::measures::Measures;
 use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, MAP_SIZES};
 use hydraulic_erosion::settings::sliders::Settings;
 use hydraulic_erosion::sketch::SPOT_CANDIDATES_PER_FRAME;
@@ -81,6 +82,13 @@ fn main() {
     let relief = time(30, || map.relief(&eroded, scheme("site_dark").unwrap())[0]);
     let frame_rain = time(30, || eroded.rain(200));
     println!("rivers              {:8.3} ms  (flood + routing + accumulation)", ms(rivers));
+    let drainage = map.rivers_now(&eroded).clone();
+    let measures = time(30, || Measures::of(&eroded, &drainage).concavity);
+    println!(
+        "measures            {:8.3} ms  (the four, given the rivers' routing; with it {:.3} ms)",
+        ms(measures),
+        ms(measures + rivers)
+    );
     println!("contours            {:8.3} ms  (11 levels, geometry only)", ms(contours));
     println!("relief              {:8.3} ms  (320 × 180 RGBA)", ms(relief));
 

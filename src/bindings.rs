@@ -22,6 +22,7 @@ use wasm_bindgen::prelude::*;
 use crate::draw::color_schemes::{scheme, SCHEMES};
 use crate::draw::map_view::MapView;
 use crate::flora::trees::{skeleton, Forest};
+use crate::morphometry::measures::{Measures, MEASURES};
 use crate::settings::choices::{Choice, Preset, CHOICES};
 use crate::settings::sliders::{Setting, SLIDERS};
 use crate::sketch::{builds, Input};
@@ -205,6 +206,20 @@ impl JsTerrain {
     pub fn rivers(&mut self) -> RiverMap {
         let d = self.map.rivers(&self.inner);
         RiverMap { water: Float32Array::from(&d.water[..]), downstream: Int32Array::from(&d.downstream[..]) }
+    }
+
+    /// How like real land the terrain now is (`src/morphometry/`), with
+    /// its rain routed as the map routes it: `{ hypsometricIntegral,
+    /// hackExponent, concavity, drainageDensity }`, each NaN where the map
+    /// gives too little to measure.
+    pub fn measures(&mut self) -> Object {
+        let measures = Measures::of(&self.inner, self.map.rivers_now(&self.inner));
+        let object = Object::new();
+        for (row, value) in MEASURES.iter().zip(measures.values()) {
+            // Setting a property on a fresh plain object cannot fail
+            let _ = Reflect::set(&object, &row.name.into(), &value.into());
+        }
+        object
     }
 
     /// The contour lines of the terrain shown.
