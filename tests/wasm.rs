@@ -71,7 +71,15 @@ fn shapes_sizes_and_presets_are_chosen_by_name() {
     assert!(t.choose("colour", "red").is_err());
     assert!(t.chosen("nothing").is_err());
     let choices = JsTerrain::choices();
-    assert_eq!(choices.length(), 4);
+    assert_eq!(choices.length(), 5, "terrain, map size, preset, river style, layer");
+    let last = js_sys::Reflect::get(&choices.get(4), &"name".into()).unwrap();
+    assert_eq!(last.as_string().as_deref(), Some("layer"));
+    // How like real land the landscape's map is, as numbers
+    let measures = t.measures();
+    for name in ["hypsometricIntegral", "hackExponent", "concavity", "drainageDensity"] {
+        let value = js_sys::Reflect::get(&measures, &name.into()).unwrap().as_f64();
+        assert!(value.is_some_and(f64::is_finite), "{name}: {value:?}");
+    }
     let first = js_sys::Reflect::get(&choices.get(0), &"default".into()).unwrap();
     assert_eq!(first.as_string().as_deref(), Some("island"));
 }
