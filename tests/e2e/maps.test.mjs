@@ -35,8 +35,11 @@ function unzip(file) {
   return files
 }
 
-// The sketch's heights, to compare what a link reopens to
-const heightsHash = page => state(page).then(s => s.heightsHash)
+// The heights a link reopens to, once its replay has rained all its drops
+async function replayed(page, drops) {
+  await page.waitForFunction(d => { const s = window.wasmBindings.pageState(); return s.drops === d && !s.replaying }, drops)
+  return state(page)
+}
 
 test('each layer changes the picture, shows its legend and comes back from a link', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=3')
@@ -57,7 +60,7 @@ test('each layer changes the picture, shows its legend and comes back from a lin
     await page.waitForFunction(layer => new URL(location.href).searchParams.get('he-layer') === layer, layer)
     const link = page.url()
     const again = await open(browser, link)
-    const back = await state(again.page)
+    const back = await replayed(again.page, s.drops)
     assert.equal(back.choices.layer, layer, `${layer} comes back from ${link}`)
     assert.equal(back.heightsHash, s.heightsHash)
     assert.equal(await again.page.$eval('#experiment-control-layer', e => e.value), layer)
@@ -91,7 +94,7 @@ test('save maps downloads a zip of 16-bit maps and map.json whose link reopens t
   for (const m of map.maps) assert.ok(Number.isFinite(m.min) && m.max > m.min, `${m.file}: ${m.min}..${m.max}`)
   assert.equal(map.choices.layer, 'relief')
   const again = await open(browser, server.url + '/?' + map.link)
-  assert.equal(await heightsHash(again.page), made, `map.json's link (${map.link}) gives the same heights`)
+  assert.equal((await replayed(again.page, drops)).heightsHash, made, `map.json's link (${map.link}) gives the same heights`)
   await again.context.close()
   assert.deepEqual(problems, [])
   await context.close()
