@@ -71,6 +71,8 @@ pub struct MeasureRow {
     /// The range real land gives, if a map with no scale can be compared
     /// with one.
     pub real: Option<(f64, f64)>,
+    /// Where the range comes from, in brief (the panel's) and in full.
+    pub cite: &'static str,
     pub source: &'static str,
 }
 
@@ -78,27 +80,31 @@ pub struct MeasureRow {
 pub const MEASURES: [MeasureRow; 4] = [
     MeasureRow {
         name: "hypsometricIntegral",
+        cite: "Strahler 1952",
         label: "Hypsometric integral",
         real: Some((0.35, 0.6)),
         source: "Strahler 1952: land in equilibrium; above 0.6 young, below 0.35 worn down",
     },
     MeasureRow {
         name: "hackExponent",
+        cite: "Hack 1957",
         label: "Hack's exponent h",
         real: Some((0.5, 0.6)),
         source: "Hack 1957; Rigon et al. 1996: L ∝ A^h in real basins",
     },
     MeasureRow {
         name: "concavity",
+        cite: "Flint 1974",
         label: "Concavity θ",
         real: Some((0.4, 0.7)),
         source: "Flint 1974; Whipple & Tucker 1999: S ∝ A^−θ, about 0.5 at steady state",
     },
     MeasureRow {
         name: "drainageDensity",
+        cite: "Horton 1945",
         label: "Drainage density",
         real: None,
-        source: "Horton 1945: channel cells per land cell, channels from 250 cells of the article's map; real land is measured in km per km², which a map without a scale cannot be",
+        source: "Horton 1945: channel cells per land cell, channels where the map draws rivers (CHANNEL_AREA); real land is measured in km per km², which a map without a scale cannot be",
     },
 ];
 

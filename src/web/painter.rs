@@ -18,6 +18,7 @@ use crate::draw::viewport::Size;
 use crate::draw::viewport::Viewport;
 use crate::flora::trees::Tree;
 use crate::grid::Grid;
+use crate::morphometry::channels::CHANNEL_AREA;
 use crate::morphometry::measures::{Measures, MEASURES};
 use crate::FULL;
 
@@ -212,8 +213,8 @@ impl Painter for CanvasPainter {
             let y = top + 4.0 + row * k as f64;
             let value = latest.values()[k];
             let real = match measure.real {
-                Some((low, high)) => format!("real {}–{}", fixed(low, 2), fixed(high, 2)),
-                None => "channels from 250 cells".into(),
+                Some((low, high)) => format!("real {}–{}, {}", fixed(low, 2), fixed(high, 2), measure.cite),
+                None => format!("{}, channels ≥ {} cells", measure.cite, thousands(CHANNEL_AREA as u64)),
             };
             ctx.set_fill_style_str("#ffffff");
             let _ = ctx.fill_text(&format!("{}  {}", measure.label, fixed(value, 3)), left + 6.0, y + 14.0);
