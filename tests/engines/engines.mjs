@@ -11,6 +11,9 @@
 // does (a real input event, so fullscreen and the clipboard are allowed),
 // and takes screenshots of an element as base64 PNG.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
 import net from 'node:net'
 import { createRequire } from 'node:module'
 import { launch as launchChromium, REPORT_POLICY_VIOLATIONS } from '../e2e/helpers.mjs'
@@ -143,12 +146,25 @@ async function virtualDisplay() {
 async function webkit() {
   const screen = await virtualDisplay()
   const port = await freePort()
-  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.display } })
+  // What the driver and the browser say (a crash of its web process is
+  // said there, not to WebDriver), kept to tell a crash's cause
+  const folder = fs.mkdtempSync(join(os.tmpdir(), 'webkit-'))
+  const said = join(folder, 'said.log')
+  const log = fs.openSync(said, 'a')
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: ['ignore', log, log], env: { ...process.env, DISPLAY: screen.display } })
   const base = `http://127.0.0.1:${port}`
   async function send(method, path, body) {
     const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })
     const { value } = await response.json()
-    if (value?.error) throw new Error(`WebDriver ${path}: ${value.error}: ${value.message}`)
+    if (value?.error) {
+      // Seen beside a CPU hog, in two of five runs of the engines' tests:
+      // "malloc(): unaligned tcache chunk detected", then "WebProcess
+      // CRASHED", heap corruption inside WebKitGTK itself; WebDriver then
+      // answers "page crash or hang", or an "unknown error" with no message
+      const words = fs.readFileSync(said, 'utf8')
+      const crash = /CRASHED/.test(words) ? ` (WebKit said: ${words.trim().split('\n').slice(-4).join(' | ')})` : ''
+      throw new Error(`WebDriver ${path}: ${value.error}: ${value.message}${crash}`)
+    }
     return value
   }
   // The driver listens a moment after it starts
@@ -211,6 +227,8 @@ async function webkit() {
     async close() {
       driver.kill()
       screen.close()
+      fs.closeSync(log)
+      fs.rmSync(folder, { recursive: true, force: true })
     }
   }
 }
