@@ -22,6 +22,8 @@
 //! ```
 
 pub mod builds;
+mod going_back;
+pub mod history;
 pub mod numbers;
 pub mod status;
 
@@ -42,12 +44,15 @@ use crate::settings::choices::{Choice, Layer, Preset, RiverStyle};
 use crate::settings::presets;
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
+use crate::share::keyframes::Keyframes;
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
 use crate::terrain::Terrain;
 use crate::unit_random::unit_f32;
 use crate::FULL;
+use going_back::Open;
+use history::History;
 use status::Status;
 
 /// A tree whose crown is at least this many pixels across on screen (on a
@@ -177,6 +182,14 @@ pub enum Input {
     /// Nobody can see the sketch any more: the address bar should be up to
     /// date while it rests.
     Resting,
+    /// Back to the map just before the reader's latest change.
+    Undo,
+    /// The change undone last, made again.
+    Redo,
+    /// The rewind dragged to this many drops.
+    Rewind(u64),
+    /// A drag (a slider's, the rewind's) let go.
+    LetGo,
 }
 
 impl Input {
@@ -195,8 +208,12 @@ impl Input {
             | Input::PlayPause
             | Input::Restart
             | Input::NewMap { .. }
-            | Input::Share => true,
+            | Input::Share
+            | Input::Undo
+            | Input::Redo
+            | Input::Rewind(_) => true,
             Input::SiteTheme { .. }
+            | Input::LetGo
             | Input::Resize(_)
             | Input::ReducedMotion(_)
             | Input::Resting
@@ -230,6 +247,8 @@ pub enum Show {
     Shared { exact: bool },
     /// The 3D view cannot be drawn in this browser: the map stays 2D.
     No3d,
+    /// The seed the sketch went to (undo, redo).
+    Seed(u32),
 }
 
 /// What a sketch hands to another build of itself (with its link, see
@@ -276,6 +295,11 @@ pub struct Sketch {
     rivers: RiverView,
     /// The settings the rain started with and their changes since.
     timeline: Timeline,
+    /// The reader's changes, to undo and redo, a change still being made,
+    /// and heights kept to go back to at once.
+    history: History,
+    open: Option<Open>,
+    keyframes: Keyframes,
     replaying: Option<Replaying>,
     /// Whether it is raining (p5's "looping").
     looping: bool,
@@ -300,6 +324,8 @@ pub struct Sketch {
     /// a few a frame): more frames are wanted, even paused.
     trees_growing: bool,
     reduced_motion: bool,
+    /// Whether the site is dark: the scheme when none is picked.
+    site_dark: bool,
     size: Size,
     /// The 3D view's camera, how it spins on after a drag (pixels a frame),
     /// and whether the view waits for its canvas or context.
@@ -353,6 +379,9 @@ impl Sketch {
         let grid = terrain.grid();
         let mut sketch = Sketch {
             timeline: Timeline::from_link(&link.settings, link.timeline.clone()),
+            history: History::default(),
+            open: None,
+            keyframes: Keyframes::default(),
             terrain,
             map,
             rivers: RiverView::new(grid),
@@ -369,6 +398,7 @@ impl Sketch {
             trees: 0,
             trees_growing: false,
             reduced_motion: start.reduced_motion,
+            site_dark: start.site_dark,
             size: start.size,
             camera: link.camera,
             spin: None,
@@ -431,6 +461,9 @@ impl Sketch {
             layer_top: self.legend.top,
             measures: self.measures.latest(),
             measured_at: self.measures.samples().last().map_or(0, |s| s.0),
+            undo: self.history.can_undo(),
+            redo: self.history.can_redo(),
+            reach: self.reach(),
         }
     }
 
@@ -509,9 +542,17 @@ impl Sketch {
         if !FULL && builds::input_needs_full(&input) {
             return;
         }
+        match input {
+            Input::Undo => return self.undo(),
+            Input::Redo => return self.redo(),
+            Input::Rewind(drops) => return self.rewind(drops),
+            Input::LetGo => return self.let_go(),
+            _ => {}
+        }
         if input.changes_the_map() {
             self.cancel_replay();
         }
+        let step = self.open_step(&input);
         match input {
             Input::Set(setting, value) => self.set(setting, value),
             Input::Toggle(toggle, on) => self.toggle(toggle, on),
@@ -528,6 +569,7 @@ impl Sketch {
                 }
             }
             Input::SiteTheme { dark } => {
+                self.site_dark = dark;
                 let wanted = site_scheme(dark);
                 if !self.scheme_picked && self.scheme.key != wanted.key {
                     self.scheme = wanted;
@@ -567,7 +609,9 @@ impl Sketch {
                 self.camera = Camera::START;
                 self.spin = None;
             }
+            Input::Undo | Input::Redo | Input::Rewind(_) | Input::LetGo => {}
         }
+        self.close_step(step);
     }
 
     /// One animation frame: a slice of the replay, or the rain if it is
@@ -631,12 +675,19 @@ impl Sketch {
     /// link's timeline made at its drop count, until the slice's time is
     /// up. When it is done, the map stays as the link made it, paused.
     fn replay_slice(&mut self, clock: &mut dyn FnMut() -> f64) {
+        // The link of the map at any drop count of the replay, but its drops
+        let (link, exact) = (self.link(), self.timeline.is_exact());
         let Some(replaying) = self.replaying.as_mut() else { return };
         let before = self.terrain.settings().clone();
         let start = clock();
         let mut done = replaying.replay.is_done(&self.terrain);
         while !done && clock() - start < REPLAY_SLICE_MS {
+            let drops = self.terrain.drops();
             done = replaying.replay.advance(&mut self.terrain, REPLAY_BATCH);
+            if Keyframes::due(drops, self.terrain.drops()) {
+                let now = MapLink { drops: self.terrain.drops(), ..link.clone() };
+                self.keyframes.keep_heights(&now, exact, self.terrain.steps(), self.terrain.heights());
+            }
             if self.measures.due(self.terrain.drops(), false) {
                 let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
                 self.measures.take(self.terrain.drops(), measures, false);
@@ -672,6 +723,9 @@ impl Sketch {
             n = n.min(target - before);
         }
         self.terrain.rain(n as u32);
+        if Keyframes::due(before, self.terrain.drops()) {
+            self.keep_heights_now();
+        }
         if before < target && self.terrain.drops() >= target {
             self.set_looping(false);
         }

@@ -140,6 +140,16 @@ impl Terrain {
         self.paths.clear();
     }
 
+    /// Becomes the terrain of `seed`, `settings` and `choices` before any
+    /// rain (as [`Terrain::with_choices`] makes it), whose heights are a
+    /// new edition of this one's; it keeps recording paths if it did.
+    pub fn start_over(&mut self, seed: u32, settings: Settings, choices: Choices) {
+        let (edition, record_paths) = (self.edition, self.record_paths);
+        *self = Terrain::with_choices(seed, settings, choices);
+        self.edition = edition + 1;
+        self.record_paths = record_paths;
+    }
+
     /// Carries on where another build of the sketch left this terrain (same
     /// seed and choices): `heights` after `drops` drops and `steps` steps,
     /// with `settings` in force now. The generator is moved on past those

@@ -532,3 +532,79 @@ proptest! {
         prop_assert!(lost >= -1e-3, "the map gained ground: {}", lost);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Whatever a reader did, undoing each change gives back the heights,
+    /// settings and look just before it, to the bit; redoing each gives
+    /// back the map as it was undone; and rewinding to any drop count gives
+    /// the heights its link replays.
+    #[test]
+    fn undo_redo_and_rewind_give_back_every_map_of_a_session(
+        seed in any::<u32>(),
+        session in proptest::collection::vec((0..10u32, reader_input(), any::<bool>()), 1..8),
+        frames in 1..10u32,
+        rewind_to in any::<u64>(),
+    ) {
+        use hydraulic_erosion::draw::painter::NoPainter;
+        use hydraulic_erosion::sketch::{Input, Sketch, Start};
+        let size = Size::new(320.0, 180.0, 1.0);
+        let clock = || { let mut t = 0.0; move || { t += 1.0; t } };
+        let settle = |s: &mut Sketch| {
+            let mut c = clock();
+            let mut n = 0;
+            while s.status().replaying && n < 10_000 {
+                s.frame(&mut c, &mut NoPainter);
+                n += 1;
+            }
+        };
+        let state = |s: &Sketch| {
+            let st = s.status();
+            (s.terrain().heights_hash(), s.terrain().drops(), format!("{:?}{:?}{:?}{}{}", st.settings, st.choices, st.toggles, st.scheme, st.seed))
+        };
+        // What each map a link names looked like (a link names one map)
+        let mut seen: HashMap<String, (u64, u64, String)> = HashMap::new();
+        let mut a = Sketch::new(Start::fresh(seed, size));
+        let mut c = clock();
+        for frame in 0..frames {
+            for (_, input, let_go) in session.iter().filter(|(at, _, _)| *at == frame) {
+                seen.insert(link::write(&a.link()), state(&a));
+                a.input(input.clone(), c());
+                if *let_go {
+                    a.input(Input::LetGo, c());
+                }
+            }
+            a.frame(&mut c, &mut NoPainter);
+        }
+        prop_assume!(a.status().exact);
+        if a.status().looping {
+            a.input(Input::PlayPause, 0.0);
+        }
+        settle(&mut a);
+        let done = a.history().done();
+        let mut undone = Vec::new();
+        for k in (0..done).rev() {
+            undone.push(state(&a));
+            let before = link::write(&a.history().steps()[k].before);
+            a.input(Input::Undo, 0.0);
+            settle(&mut a);
+            prop_assert_eq!(Some(&state(&a)), seen.get(&before), "undo of step {}: {:?}", k, a.history().steps()[k].change);
+        }
+        for expected in undone.iter().rev() {
+            a.input(Input::Redo, 0.0);
+            settle(&mut a);
+            prop_assert_eq!(&state(&a), expected);
+        }
+        let reach = a.status().reach;
+        let to = if reach == 0 { 0 } else { rewind_to % (reach + 1) };
+        a.input(Input::Rewind(to), 0.0);
+        a.input(Input::LetGo, 0.0);
+        settle(&mut a);
+        let mut b = Sketch::new(Start { link: a.link(), ..Start::fresh(0, size) });
+        settle(&mut b);
+        prop_assert_eq!(a.terrain().drops(), to);
+        prop_assert_eq!(a.terrain().heights_hash(), b.terrain().heights_hash());
+        prop_assert_eq!(a.terrain().settings(), b.terrain().settings());
+    }
+}

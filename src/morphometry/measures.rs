@@ -176,6 +176,17 @@ impl MeasureSeries {
         self.last_where_it_stopped = false;
     }
 
+    /// Forgets the samples taken after `drops` (the map went back to
+    /// then).
+    pub fn forget_after(&mut self, drops: u64) {
+        let before = self.samples.len();
+        self.samples.retain(|&(at, _)| at <= drops);
+        if self.samples.len() < before {
+            // Only the last sample can be one where the rain stopped
+            self.last_where_it_stopped = false;
+        }
+    }
+
     pub fn samples(&self) -> &[(u64, Measures)] {
         &self.samples
     }

@@ -8,6 +8,8 @@ pub mod decimal;
 pub mod glb;
 /// The terrain as a 16-bit greyscale PNG.
 pub mod heightmap;
+/// Heights kept at moments of the rain, to go back to them without replaying from the start.
+pub mod keyframes;
 /// The link format: a map's state in a URL query, read and written.
 pub mod link;
 /// Save maps: the heightmap, erosion, deposition and flow maps and map.json in one zip.

@@ -55,6 +55,10 @@ const ORBIT_END: f64 = 15.0;
 const ZOOM: f64 = 16.0;
 const RESET_CAMERA: f64 = 17.0;
 const HAND_OVER: f64 = 18.0;
+const UNDO: f64 = 19.0;
+const REDO: f64 = 20.0;
+const REWIND: f64 = 21.0;
+const LET_GO: f64 = 22.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -65,6 +69,7 @@ const SHARED: f64 = 5.0;
 const CHOICE: f64 = 6.0;
 const TOGGLED: f64 = 7.0;
 const NO_3D: f64 = 8.0;
+const SEED: f64 = 9.0;
 
 /// Numbers a show takes.
 const SHOW_NUMBERS: usize = 3;
@@ -116,6 +121,10 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
             Input::OrbitEnd => vec![ORBIT_END],
             Input::Zoom(factor) => vec![ZOOM, *factor],
             Input::ResetCamera => vec![RESET_CAMERA],
+            Input::Undo => vec![UNDO],
+            Input::Redo => vec![REDO],
+            Input::Rewind(drops) => vec![REWIND, *drops as f64],
+            Input::LetGo => vec![LET_GO],
         },
         Message::Seen(seen) => vec![SEEN, flag(*seen)],
         Message::SavePicture => vec![SAVE_PICTURE],
@@ -143,6 +152,10 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         ORBIT_END => Input::OrbitEnd,
         ZOOM => Input::Zoom(at(1)?),
         RESET_CAMERA => Input::ResetCamera,
+        UNDO => Input::Undo,
+        REDO => Input::Redo,
+        REWIND => Input::Rewind(u64::read(&mut std::iter::once(at(1)?))?),
+        LET_GO => Input::LetGo,
         SEEN => return Some(Message::Seen(at(1)? != 0.0)),
         SAVE_PICTURE => return Some(Message::SavePicture),
         HAND_OVER => return Some(Message::HandOver),
@@ -170,6 +183,7 @@ pub fn shows_to_numbers(shows: &[Show]) -> (Vec<f64>, Option<&str>) {
             }
             Show::Shared { exact } => [SHARED, flag(*exact), 0.0],
             Show::No3d => [NO_3D, 0.0, 0.0],
+            Show::Seed(seed) => [SEED, *seed as f64, 0.0],
         });
     }
     (numbers, query)
@@ -188,6 +202,7 @@ pub fn shows_from_numbers(numbers: &[f64], query: Option<&str>) -> Vec<Show> {
             LINK => Show::Link(query?.to_string()),
             SHARED => Show::Shared { exact: s[1] != 0.0 },
             NO_3D => Show::No3d,
+            SEED => Show::Seed(seed(s[1])?),
             _ => return None,
         })
     };
@@ -270,6 +285,10 @@ mod tests {
             Input::OrbitEnd,
             Input::Zoom(0.9),
             Input::ResetCamera,
+            Input::Undo,
+            Input::Redo,
+            Input::Rewind(123_456),
+            Input::LetGo,
         ]
     }
 
@@ -299,6 +318,7 @@ mod tests {
         assert_eq!(message_from_numbers(&[SET, 0.5, 1.0]), None, "no row between rows");
         assert_eq!(message_from_numbers(&[SET, 1.0]), None, "a setting needs its value");
         assert_eq!(message_from_numbers(&[77.0]), None, "no such message");
+        assert_eq!(message_from_numbers(&[REWIND, -1.0]), None, "drops are counted");
     }
 
     #[test]
@@ -313,6 +333,7 @@ mod tests {
             Show::Link("he-v=3&he-seed=3".into()),
             Show::Shared { exact: true },
             Show::No3d,
+            Show::Seed(4_000_000_000),
         ];
         let (numbers, query) = shows_to_numbers(&shows);
         assert_eq!(numbers.len(), shows.len() * SHOW_NUMBERS);

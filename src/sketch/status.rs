@@ -301,6 +301,13 @@ status! {
     measures: Measures => "measures",
     /// ... after this many drops.
     measured_at: u64 => "measuredAt",
+    /// The reader's changes that can be undone...
+    undo: usize => "undo",
+    /// ... and redone.
+    redo: usize => "redo",
+    /// The drops the rewind spans (those fallen, or while it is dragged,
+    /// those when the drag began).
+    reach: u64 => "reach",
     /// The 3D view's camera: `{ yaw, pitch, distance }`.
     camera: Camera => "camera",
     /// How long the last frame's drawing took (milliseconds, on the
@@ -346,6 +353,9 @@ impl Default for Status {
             layer_top: 0.0,
             measures: Measures::default(),
             measured_at: 0,
+            undo: 0,
+            redo: 0,
+            reach: 0,
             camera: Camera::START,
             draw_ms: 0.0,
         }
@@ -389,6 +399,9 @@ mod tests {
             layer_top: 0.042,
             measures: Measures::from_values([0.41, 0.55, 0.47, 0.031]),
             measured_at: 295_000,
+            undo: 3,
+            redo: 2,
+            reach: 300_001,
             camera: Camera { yaw: -1.25, pitch: 0.4, distance: 0.9 },
             draw_ms: 3.75,
         }

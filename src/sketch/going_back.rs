@@ -1,0 +1,268 @@
+//! Going back and forth in the reader's history: undo, redo, and rewinding
+//! the rain. Every one of them goes to a map a link describes: it starts
+//! from the heights nearest before it (the map as it is, heights kept at a
+//! change or every [`KEYFRAME_EVERY`] drops, or the original ground) and
+//! replays the rest, in slices, as a shared link is brought back.
+//!
+//! [`KEYFRAME_EVERY`]: crate::share::keyframes::KEYFRAME_EVERY
+
+use super::history::History;
+use super::{site_scheme, Input, Replaying, Show, Sketch};
+use crate::draw::color_schemes::scheme;
+use crate::draw::river_view::RiverView;
+use crate::settings::choices::Choice;
+use crate::settings::sliders::Setting;
+use crate::settings::toggles::Toggle;
+use crate::share::keyframes::{continues, shared_until, Keyframes};
+use crate::share::link::{self, MapLink};
+use crate::share::replay::Replay;
+use crate::share::timeline::Timeline;
+
+/// A change the reader is still making over several inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Open {
+    /// A slider's drag: its later moves are the same change.
+    Drag(Setting),
+    /// The rewind's drag, over the map as it was when the drag began.
+    Rewind(Box<MapLink>),
+}
+
+/// Whether `input` is a change of the reader's to undo: a slider, a
+/// checkbox, a choice, a scheme, a restart, a new map (rewinding is one
+/// too, see [`Sketch::rewind`]). Playing, sharing, looking around in 3D and
+/// the page's circumstances are not. Every input is named here, so a new
+/// one has to say which it is.
+pub fn makes_a_step(input: &Input) -> bool {
+    match input {
+        Input::Set(..)
+        | Input::Toggle(..)
+        | Input::Choose(..)
+        | Input::PickScheme(_)
+        | Input::Restart
+        | Input::NewMap { .. } => true,
+        Input::SiteTheme { .. }
+        | Input::PlayPause
+        | Input::Resize(_)
+        | Input::ReducedMotion(_)
+        | Input::Share
+        | Input::Orbit { .. }
+        | Input::OrbitEnd
+        | Input::Zoom(_)
+        | Input::ResetCamera
+        | Input::Resting
+        | Input::Undo
+        | Input::Redo
+        | Input::Rewind(_)
+        | Input::LetGo => false,
+    }
+}
+
+impl Sketch {
+    /// The reader's changes, oldest first, and how many are done.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The heights kept for going back.
+    pub fn keyframes(&self) -> &Keyframes {
+        &self.keyframes
+    }
+
+    /// The map as it is, or as it is to be once the replay under way is done.
+    pub(super) fn moment(&self) -> MapLink {
+        let mut link = self.link();
+        if let Some(r) = &self.replaying {
+            link.drops = r.replay.target();
+        }
+        link
+    }
+
+    /// What the rewind spans: the drops fallen (or to fall in the replay
+    /// under way), or while it is dragged, those when the drag began.
+    pub fn reach(&self) -> u64 {
+        match &self.open {
+            Some(Open::Rewind(base)) => base.drops,
+            _ => self.moment().drops,
+        }
+    }
+
+    /// Keeps the heights now, to come back to them at once.
+    pub(super) fn keep_heights_now(&mut self) {
+        let link = self.link();
+        self.keyframes.keep_heights(&link, self.timeline.is_exact(), self.terrain.steps(), self.terrain.heights());
+    }
+
+    /// Before `input` is taken: if it begins a change of the reader's (a
+    /// drag's later moves only amend it), the map as it is becomes a step
+    /// of the history, and its link is returned to tell afterwards whether
+    /// anything changed.
+    pub(super) fn open_step(&mut self, input: &Input) -> Option<String> {
+        if !makes_a_step(input) {
+            return None;
+        }
+        if let (Input::Set(setting, _), Some(Open::Drag(dragged))) = (input, &self.open) {
+            if setting == dragged {
+                self.history.amend(input.clone());
+                return None;
+            }
+        }
+        self.open = match input {
+            Input::Set(setting, _) => Some(Open::Drag(*setting)),
+            _ => None,
+        };
+        let before = self.link();
+        self.keep_heights_now();
+        let query = link::write(&before);
+        self.history.record(input.clone(), before);
+        Some(query)
+    }
+
+    /// After the input a step began with: one that changed nothing a link
+    /// holds is no step.
+    pub(super) fn close_step(&mut self, before: Option<String>) {
+        if before.is_some_and(|query| query == link::write(&self.link())) {
+            self.history.forget_latest();
+        }
+    }
+
+    /// Undo: back to the map just before the latest change, at the drops
+    /// it was made at; the rain goes on from there if it was raining.
+    pub(super) fn undo(&mut self) {
+        self.open = None;
+        if self.history.can_undo() == 0 {
+            return;
+        }
+        self.keep_heights_now();
+        if let Some(before) = self.history.undo(self.moment()) {
+            self.go_to(before);
+        }
+    }
+
+    /// Redo: forward to the map as it was when the change was undone.
+    pub(super) fn redo(&mut self) {
+        self.open = None;
+        if self.history.can_redo() == 0 {
+            return;
+        }
+        self.keep_heights_now();
+        if let Some(after) = self.history.redo() {
+            self.go_to(after);
+        }
+    }
+
+    /// The rewind dragged to `drops` (at most the drops fallen when the
+    /// drag began): the map as it was then, paused. The drag is one change,
+    /// undone back to the map it began on.
+    pub(super) fn rewind(&mut self, drops: u64) {
+        let base = match &self.open {
+            Some(Open::Rewind(base)) => (**base).clone(),
+            _ => {
+                let base = self.moment();
+                self.keep_heights_now();
+                self.history.record(Input::Rewind(drops), base.clone());
+                self.open = Some(Open::Rewind(Box::new(base.clone())));
+                base
+            }
+        };
+        let drops = drops.min(base.drops);
+        self.history.amend(Input::Rewind(drops));
+        if self.looping {
+            self.set_looping(false);
+        }
+        let mut target = base;
+        target.drops = drops;
+        target.timeline.retain(|c| c.drops <= drops);
+        self.go_to(target);
+    }
+
+    /// A drag let go: the next move of a slider is a new change. A rewind
+    /// that ends where it began changed nothing.
+    pub(super) fn let_go(&mut self) {
+        if let Some(Open::Rewind(base)) = self.open.take() {
+            if link::write(&base) == link::write(&self.moment()) {
+                self.history.forget_latest();
+            }
+        }
+    }
+
+    /// Goes to the map `target` describes: its ground, settings, choices,
+    /// look and camera at once, its heights from the nearest ones known
+    /// before it and a replay of the rest, whose progress is shown. The
+    /// controls are shown as they are there.
+    fn go_to(&mut self, target: MapLink) {
+        if self.replaying.take().is_some() {
+            self.shows.push(Show::Busy(false));
+        }
+        let here = self.link();
+        let here_exact = self.timeline.is_exact();
+        let seed = target.seed.unwrap_or(0);
+        match shared_until(&here, &target) {
+            None => {
+                self.terrain.start_over(seed, target.settings.clone(), target.choices);
+                self.rivers = RiverView::new(self.terrain.grid());
+                self.measures.clear();
+            }
+            Some(shared) if here_exact => self.measures.forget_after(shared),
+            Some(_) => self.measures.clear(),
+        }
+        // What does not restart the rain (the look): the ground is the
+        // target's already
+        for choice in Choice::ALL {
+            self.terrain.choose(choice, target.choices.get(choice));
+        }
+        // The start's values; the replay makes the changes since
+        for setting in Setting::ALL {
+            self.terrain.set(setting, target.settings.get(setting));
+        }
+        let from_here = here_exact && continues(&here, &target);
+        let kept = self.keyframes.nearest(&target).filter(|k| !from_here || k.drops() > here.drops);
+        let mut exact = true;
+        match kept {
+            Some(k) => {
+                exact = k.is_exact();
+                let (heights, drops, steps) = (k.heights().to_vec(), k.drops(), k.steps());
+                self.terrain.carry_on(&target.settings, heights, drops, steps);
+            }
+            None if from_here => {}
+            None => self.terrain.reset(seed),
+        }
+        self.timeline = Timeline::from_link(&target.settings, target.timeline.clone());
+        if !exact {
+            self.timeline.overflow();
+        }
+        self.look_as(&target);
+        self.rivers_for = None;
+        self.shown_for = None;
+        self.rained_at = None;
+        let mut replay = Replay::new(target.drops, target.timeline);
+        if !replay.advance(&mut self.terrain, 0) {
+            self.replaying = Some(Replaying { replay, capped: false });
+            self.shows.push(Show::Busy(true));
+        }
+        self.show_controls();
+    }
+
+    /// The toggles, scheme and camera of `target`.
+    fn look_as(&mut self, target: &MapLink) {
+        for toggle in Toggle::ALL {
+            if self.toggles.get(toggle) != target.toggles.get(toggle) {
+                self.toggle(toggle, target.toggles.get(toggle));
+            }
+        }
+        let picked = target.scheme.and_then(scheme);
+        self.scheme_picked = picked.is_some();
+        self.scheme = picked.unwrap_or_else(|| site_scheme(self.site_dark));
+        self.camera = target.camera;
+        self.spin = None;
+    }
+
+    /// Every control as the map now has it.
+    fn show_controls(&mut self) {
+        let t = &self.terrain;
+        let shows = Setting::ALL.map(|s| Show::Setting(s, t.settings().get(s))).into_iter();
+        let shows = shows.chain(Choice::ALL.map(|c| Show::Choice(c, t.choices().get(c))));
+        let shows = shows.chain(Toggle::ALL.map(|toggle| Show::Toggle(toggle, self.toggles.get(toggle))));
+        let shows: Vec<Show> = shows.chain([Show::Scheme(self.scheme.key), Show::Seed(t.seed())]).collect();
+        self.shows.extend(shows);
+    }
+}
