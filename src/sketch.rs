@@ -270,6 +270,10 @@ pub struct Carried {
     pub capped: bool,
     /// The measures taken so far.
     pub measures: MeasureSeries,
+    /// The reader's changes to undo and redo, and the heights kept to go
+    /// back to.
+    pub history: History,
+    pub keyframes: Keyframes,
 }
 
 /// What the rivers are drawn for: the original terrain or the eroded one,
@@ -506,6 +510,8 @@ impl Sketch {
             exact: self.timeline.is_exact(),
             capped: self.replaying.as_ref().is_some_and(|r| r.capped),
             measures: self.measures.clone(),
+            history: self.history.clone(),
+            keyframes: self.keyframes.clone(),
         };
         (link, carried)
     }
@@ -518,7 +524,8 @@ impl Sketch {
     pub fn resume(start: Start, carried: Carried) -> Option<Sketch> {
         let (target, changes) = (start.link.drops, start.link.timeline.clone());
         let mut sketch = Sketch::new(start);
-        let Carried { settings, heights, drops, steps, frames, looping, exact, capped, measures } = carried;
+        let Carried { settings, heights, drops, steps, frames, looping, exact, capped, measures, history, keyframes } =
+            carried;
         if !sketch.terrain.carry_on(&settings, heights, drops, steps) {
             return None;
         }
@@ -528,6 +535,8 @@ impl Sketch {
         sketch.frames = frames;
         sketch.looping = looping;
         sketch.measures = measures;
+        sketch.history = history;
+        sketch.keyframes = keyframes;
         sketch.replaying = (target > drops).then(|| Replaying { replay: Replay::new(target, changes), capped });
         sketch.shows.retain(|s| *s != Show::Busy(true));
         Some(sketch)

@@ -38,10 +38,19 @@ pub struct Step {
 
 /// The steps, and how many of them are done (the rest were undone, and can
 /// be redone).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct History {
     steps: Vec<Step>,
     done: usize,
+    /// Counts every change of the history, to tell cheaply whether it needs
+    /// showing again (not part of what the history is).
+    revision: u64,
+}
+
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        self.steps == other.steps && self.done == other.done
+    }
 }
 
 impl History {
@@ -54,12 +63,14 @@ impl History {
             self.steps.remove(0);
         }
         self.done = self.steps.len();
+        self.revision += 1;
     }
 
     /// The latest change goes on (a drag's later moves): it is now `change`.
     pub fn amend(&mut self, change: Input) {
         if let Some(step) = self.done.checked_sub(1).and_then(|k| self.steps.get_mut(k)) {
             step.change = change;
+            self.revision += 1;
         }
     }
 
@@ -68,6 +79,7 @@ impl History {
         if self.done == self.steps.len() && self.done > 0 {
             self.steps.pop();
             self.done -= 1;
+            self.revision += 1;
         }
     }
 
@@ -75,6 +87,7 @@ impl History {
     /// back to, if there is a change to undo.
     pub fn undo(&mut self, now: MapLink) -> Option<MapLink> {
         self.done = self.done.checked_sub(1)?;
+        self.revision += 1;
         let step = &mut self.steps[self.done];
         step.after = Some(now);
         Some(step.before.clone())
@@ -84,6 +97,7 @@ impl History {
     pub fn redo(&mut self) -> Option<MapLink> {
         let after = self.steps.get(self.done)?.after.clone()?;
         self.done += 1;
+        self.revision += 1;
         Some(after)
     }
 
@@ -105,12 +119,31 @@ impl History {
         self.done
     }
 
+    /// A number that changes whenever the history does.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// A history of `steps` with the first `done` done (as another build of
     /// the sketch carries it); None if `done` is more than the steps or a
     /// step to redo has no map to go to.
     pub fn from_steps(steps: Vec<Step>, done: usize) -> Option<History> {
         let redoable = steps.get(done..)?.iter().all(|s| s.after.is_some());
-        redoable.then_some(History { steps, done })
+        redoable.then_some(History { steps, done, revision: 0 })
+    }
+}
+
+/// The history in brief, as the page shows it to host pages: each change
+/// and the drops it was made at, oldest first, and how many are done.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Brief {
+    pub changes: Vec<(u64, Input)>,
+    pub done: usize,
+}
+
+impl History {
+    pub fn brief(&self) -> Brief {
+        Brief { changes: self.steps.iter().map(|s| (s.before.drops, s.change.clone())).collect(), done: self.done }
     }
 }
 

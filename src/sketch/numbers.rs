@@ -19,6 +19,8 @@ use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
 use crate::share::link;
+use crate::share::keyframes::Keyframes;
+use crate::sketch::history::{Brief, History, Step};
 use crate::sketch::status::Field;
 use crate::sketch::{Carried, Input, Show, Start};
 
@@ -209,6 +211,32 @@ pub fn shows_from_numbers(numbers: &[f64], query: Option<&str>) -> Vec<Show> {
     numbers.chunks_exact(SHOW_NUMBERS).filter_map(show).collect()
 }
 
+/// The history in brief ([`Brief`]) as numbers: how many are done, then
+/// for each change its drops and its input's numbers (their count first).
+pub fn brief_to_numbers(brief: &Brief) -> Vec<f64> {
+    let mut out = vec![brief.done as f64];
+    for (drops, change) in &brief.changes {
+        let numbers = message_to_numbers(&Message::Input(change.clone()));
+        out.extend([*drops as f64, numbers.len() as f64]);
+        out.extend(numbers);
+    }
+    out
+}
+
+pub fn brief_from_numbers(numbers: &[f64]) -> Option<Brief> {
+    let mut n = numbers.iter().copied();
+    let done = Field::read(&mut n)?;
+    let mut changes = Vec::new();
+    while let Some(drops) = n.next() {
+        let drops = u64::read(&mut std::iter::once(drops))?;
+        let len: usize = Field::read(&mut n)?;
+        let numbers: Vec<f64> = n.by_ref().take(len).collect();
+        let Some(Message::Input(change)) = message_from_numbers(&numbers) else { return None };
+        changes.push((drops, change));
+    }
+    (done <= changes.len()).then_some(Brief { changes, done })
+}
+
 /// How a sketch starts, as the page sends it to a worker: the link as a
 /// query (with its seed), and the rest as numbers.
 pub fn start_to_numbers(start: &Start) -> (Vec<f64>, String) {
@@ -229,9 +257,11 @@ pub fn start_from_numbers(numbers: &[f64], query: &str) -> Option<Start> {
     })
 }
 
-/// What a sketch carries to another build of itself ([`Carried`]), but its
-/// heights (which travel as they are): numbers, field after field.
-pub fn carried_to_numbers(carried: &Carried) -> Vec<f64> {
+/// What a sketch carries to another build of itself ([`Carried`]), in
+/// three parts: numbers, field after field; a text, a line for each link
+/// of its history and of its heights kept; and all the heights, its own
+/// then those kept, one after another (they travel as they are).
+pub fn carried_to_parts(carried: &Carried) -> (Vec<f64>, String, Vec<f32>) {
     let mut out = Vec::new();
     carried.drops.write(&mut out);
     carried.steps.write(&mut out);
@@ -241,25 +271,70 @@ pub fn carried_to_numbers(carried: &Carried) -> Vec<f64> {
     carried.capped.write(&mut out);
     carried.settings.write(&mut out);
     carried.measures.write(&mut out);
-    out
+    let mut lines = Vec::new();
+    let history = &carried.history;
+    history.done().write(&mut out);
+    history.steps().len().write(&mut out);
+    for step in history.steps() {
+        let change = message_to_numbers(&Message::Input(step.change.clone()));
+        change.len().write(&mut out);
+        out.extend(change);
+        lines.push(link::write(&step.before));
+        lines.push(step.after.as_ref().map(link::write).unwrap_or_default());
+    }
+    let mut heights = carried.heights.clone();
+    let kept = carried.keyframes.kept();
+    kept.len().write(&mut out);
+    for k in kept {
+        k.steps().write(&mut out);
+        k.is_exact().write(&mut out);
+        k.heights().len().write(&mut out);
+        lines.push(link::write(k.link()));
+        heights.extend_from_slice(k.heights());
+    }
+    (out, lines.join("\n"), heights)
 }
 
-/// [`Carried`] back from its numbers and heights; `None` for numbers that
-/// are not one's.
-pub fn carried_from_numbers(numbers: &[f64], heights: Vec<f32>) -> Option<Carried> {
+/// [`Carried`] back from its parts ([`carried_to_parts`]); `None` for
+/// parts that are not one's.
+pub fn carried_from_parts(numbers: &[f64], text: &str, mut heights: Vec<f32>) -> Option<Carried> {
     let mut n = numbers.iter().copied();
-    let carried = Carried {
-        drops: Field::read(&mut n)?,
-        steps: Field::read(&mut n)?,
-        frames: Field::read(&mut n)?,
-        looping: Field::read(&mut n)?,
-        exact: Field::read(&mut n)?,
-        capped: Field::read(&mut n)?,
-        settings: Field::read(&mut n)?,
-        measures: Field::read(&mut n)?,
-        heights,
-    };
-    n.next().is_none().then_some(carried)
+    let (drops, steps, frames) = (Field::read(&mut n)?, Field::read(&mut n)?, Field::read(&mut n)?);
+    let (looping, exact, capped) = (Field::read(&mut n)?, Field::read(&mut n)?, Field::read(&mut n)?);
+    let (settings, measures) = (Field::read(&mut n)?, Field::read(&mut n)?);
+    let mut lines = text.split('\n');
+    let mut next_link = || lines.next().filter(|l| !l.is_empty()).map(|l| link::read(l).link);
+    let done: usize = Field::read(&mut n)?;
+    let count: usize = Field::read(&mut n)?;
+    let mut history_steps = Vec::new();
+    for _ in 0..count {
+        let len: usize = Field::read(&mut n)?;
+        let change: Vec<f64> = n.by_ref().take(len).collect();
+        let Some(Message::Input(change)) = message_from_numbers(&change) else { return None };
+        let before = next_link()?;
+        let after = next_link();
+        history_steps.push(Step { change, before, after });
+    }
+    let history = History::from_steps(history_steps, done)?;
+    let kept: usize = Field::read(&mut n)?;
+    let mut sizes = Vec::new();
+    for _ in 0..kept {
+        let (k_steps, k_exact, cells): (u64, bool, usize) =
+            (Field::read(&mut n)?, Field::read(&mut n)?, Field::read(&mut n)?);
+        sizes.push((next_link()?, k_steps, k_exact, cells));
+    }
+    if n.next().is_some() {
+        return None;
+    }
+    let own = heights.len().checked_sub(sizes.iter().map(|s| s.3).sum())?;
+    let mut keyframes = Keyframes::default();
+    let mut at = own;
+    for (k_link, k_steps, k_exact, cells) in sizes {
+        keyframes.keep_heights(&k_link, k_exact, k_steps, &heights[at..at + cells]);
+        at += cells;
+    }
+    heights.truncate(own);
+    Some(Carried { drops, steps, frames, looping, exact, capped, settings, measures, heights, history, keyframes })
 }
 
 #[cfg(test)]
@@ -347,8 +422,19 @@ mod tests {
 
     #[test]
     fn what_a_sketch_carries_crosses_and_comes_back_unchanged() {
+        use crate::morphometry::measures::{MeasureSeries, Measures};
+        use crate::share::link::MapLink;
         let mut settings = crate::settings::sliders::Settings::default();
         settings.set(Setting::Inertia, 0.35);
+        let at = |drops| MapLink { seed: Some(9), drops, ..MapLink::default() };
+        let mut history = History::default();
+        history.record(Input::Set(Setting::Erosion, 0.5), at(100));
+        history.record(Input::NewMap { seed: 12 }, at(300));
+        history.record(Input::Rewind(40), at(0));
+        history.undo(at(40));
+        let mut keyframes = Keyframes::default();
+        keyframes.keep_heights(&at(100), true, 4_000, &[0.5, 0.25, 0.75]);
+        keyframes.keep_heights(&at(300), false, 9_000, &[0.1, 0.2, 0.3]);
         let carried = Carried {
             settings,
             heights: vec![0.5, 0.25, 1.0],
@@ -358,20 +444,37 @@ mod tests {
             looping: true,
             exact: false,
             capped: true,
-            measures: crate::morphometry::measures::MeasureSeries::from_samples(
+            measures: MeasureSeries::from_samples(
                 vec![
-                    (0, crate::morphometry::measures::Measures::from_values([0.5, f64::NAN, 0.1, 0.0])),
-                    (5_000, crate::morphometry::measures::Measures::from_values([0.45, 0.52, 0.3, 0.02])),
+                    (0, Measures::from_values([0.5, f64::NAN, 0.1, 0.0])),
+                    (5_000, Measures::from_values([0.45, 0.52, 0.3, 0.02])),
                 ],
                 true,
             ),
+            history,
+            keyframes,
         };
-        let numbers = carried_to_numbers(&carried);
-        assert_eq!(carried_from_numbers(&numbers, carried.heights.clone()), Some(carried.clone()));
-        assert_eq!(carried_from_numbers(&numbers[1..], carried.heights.clone()), None);
+        let (numbers, text, heights) = carried_to_parts(&carried);
+        assert_eq!(heights.len(), 9, "its own heights, then those kept");
+        assert_eq!(carried_from_parts(&numbers, &text, heights.clone()), Some(carried.clone()));
+        assert_eq!(carried_from_parts(&numbers[1..], &text, heights.clone()), None);
+        assert_eq!(carried_from_parts(&numbers, &text, heights[..2].to_vec()), None, "too few heights");
         let mut whole = numbers.clone();
         whole[0] = 0.5;
-        assert_eq!(carried_from_numbers(&whole, carried.heights), None, "drops are whole");
+        assert_eq!(carried_from_parts(&whole, &text, heights), None, "drops are whole");
+    }
+
+    #[test]
+    fn the_history_in_brief_crosses_and_comes_back_unchanged() {
+        let brief = Brief {
+            changes: vec![(0, Input::Set(Setting::Erosion, 0.55)), (12_000, Input::Rewind(400)), (400, Input::Restart)],
+            done: 2,
+        };
+        assert_eq!(brief_from_numbers(&brief_to_numbers(&brief)), Some(brief.clone()));
+        let numbers = brief_to_numbers(&brief);
+        assert_eq!(brief_from_numbers(&numbers[..numbers.len() - 1]), None, "a change cut short");
+        assert_eq!(brief_from_numbers(&[4.0]), None, "more done than there are");
+        assert_eq!(brief_from_numbers(&[0.0]), Some(Brief::default()));
     }
 
     #[test]

@@ -75,6 +75,9 @@ impl CanvasElement {
         canvas.style().set_css_text("display: block; width: 100%; height: 100%");
         let _ = canvas.set_attribute("role", "img");
         let _ = canvas.set_attribute("aria-label", "A map of an island being eroded by rain");
+        // Focused by a click, so the undo keys are the sketch's then, but
+        // no stop of its own when tabbing through the page
+        let _ = canvas.set_attribute("tabindex", "-1");
         let _ = holder.append_child(&canvas);
         let canvas_3d = new_canvas();
         let _ = canvas_3d.set_attribute("class", "view-3d");

@@ -16,9 +16,10 @@ use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
 use crate::sketch::numbers::Message;
+use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{document, find, listen, number_text, show_icon, warn, window};
+use super::dom::{document, find, listen, number_text, show_icon, thousands, warn, window};
 use super::sharing;
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
@@ -58,6 +59,13 @@ pub struct Controls {
     save_stl: Option<Element>,
     save_gltf: Option<Element>,
     reset_view: Option<Element>,
+    undo: Option<Element>,
+    redo: Option<Element>,
+    /// The rewind (a range over the drops fallen), its label, and whether
+    /// the reader is dragging it (the sketch's reports then leave it be).
+    rewind: Option<HtmlInputElement>,
+    rewind_label: Option<Element>,
+    rewinding: Cell<bool>,
     share: Option<Element>,
     /// The share button's own label, read once: mid-note it says something
     /// else.
@@ -94,6 +102,11 @@ impl Controls {
             save_stl: optional("save-stl"),
             save_gltf: optional("save-gltf"),
             reset_view: optional("reset-view"),
+            undo: optional("undo"),
+            redo: optional("redo"),
+            rewind: optional("rewind").and_then(|e| e.dyn_into().ok()),
+            rewind_label: document().get_element_by_id("experiment-label-rewind"),
+            rewinding: Cell::new(false),
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
@@ -202,7 +215,34 @@ impl Controls {
                 }
             }
             Show::Shared { exact } => self.shared(*exact),
+            Show::Seed(seed) => self.show_seed(*seed),
             Show::Busy(_) | Show::Link(_) | Show::No3d => {}
+        }
+    }
+
+    /// What the sketch's latest state says of the history: whether there
+    /// is anything to undo or redo, and the drops the rewind spans, at its
+    /// end (the drops fallen, or to fall in a replay under way), but while
+    /// the reader drags it.
+    pub fn show_status(&self, status: &Status) {
+        for (button, none) in [(&self.undo, status.undo == 0), (&self.redo, status.redo == 0)] {
+            if let Some(b) = button {
+                let _ = if none { b.set_attribute("disabled", "") } else { b.remove_attribute("disabled") };
+            }
+        }
+        if self.rewinding.get() {
+            return;
+        }
+        if let Some(range) = &self.rewind {
+            range.set_max(&status.reach.to_string());
+            range.set_value(&status.reach.to_string());
+        }
+        self.show_rewind_label(status.reach);
+    }
+
+    fn show_rewind_label(&self, drops: u64) {
+        if let Some(label) = &self.rewind_label {
+            label.set_text_content(Some(&format!("{} drops", thousands(drops))));
         }
     }
 
@@ -335,6 +375,24 @@ impl Controls {
         let a = act.clone();
         on_click(&self.share, Box::new(move || send(&a, Input::Share)));
         let a = act.clone();
+        on_click(&self.undo, Box::new(move || send(&a, Input::Undo)));
+        let a = act.clone();
+        on_click(&self.redo, Box::new(move || send(&a, Input::Redo)));
+        if let Some(range) = &self.rewind {
+            let (a, me, range_) = (act.clone(), self.clone(), range.clone());
+            listen(range, "input", move |_| {
+                me.rewinding.set(true);
+                let drops = range_.value_as_number().max(0.0) as u64;
+                me.show_rewind_label(drops);
+                send(&a, Input::Rewind(drops));
+            });
+            let (a, me) = (act.clone(), self.clone());
+            listen(range, "change", move |_| {
+                me.rewinding.set(false);
+                send(&a, Input::LetGo);
+            });
+        }
+        let a = act.clone();
         on_click(&self.fullscreen, Box::new(move || a(Action::Fullscreen)));
 
         if let Some(picker) = &self.scheme_picker {
@@ -381,6 +439,9 @@ impl Controls {
                         send(&a, Input::Set(setting, value));
                     }
                 });
+                // A drag is one change: let go, the next move is another
+                let a = act.clone();
+                listen(input, "change", move |_| send(&a, Input::LetGo));
             }
         }
     }

@@ -20,6 +20,7 @@ use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
 use crate::share::link::{self, MapLink};
 use crate::sketch::builds;
+use crate::sketch::history::Brief;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{Field, Status};
 use crate::sketch::{Carried, Input, Show, Sketch, Start};
@@ -86,6 +87,8 @@ pub struct Host {
     frames_before_handover: Cell<Option<u64>>,
     status: RefCell<Option<Status>>,
     heights: RefCell<Option<Float32Array>>,
+    /// The reader's changes as the sketch last reported them.
+    history: RefCell<Brief>,
     /// The latest link the sketch offered the address bar (what "Save
     /// maps" writes into its map.json).
     link: RefCell<String>,
@@ -123,6 +126,7 @@ impl Host {
             frames_before_handover: Cell::new(None),
             status: RefCell::new(None),
             heights: RefCell::new(None),
+            history: RefCell::new(Brief::default()),
             link: RefCell::new(String::new()),
             in_view: Cell::new(true),
             hidden: Cell::new(false),
@@ -505,6 +509,11 @@ impl Host {
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
                 self.element.borrow().show_legend(Legend { layer: status.choices.layer(), top: status.layer_top });
+                // A state that has not yet taken in every control touched
+                // would put them back as they were
+                if self.handled.get() >= self.sent.get() {
+                    self.controls.show_status(&status);
+                }
                 *self.status.borrow_mut() = Some(*status);
                 if heights.is_some() {
                     *self.heights.borrow_mut() = heights;
@@ -523,6 +532,7 @@ impl Host {
                     }
                 }
             }
+            Report::History(brief) => *self.history.borrow_mut() = brief,
             Report::Picture(Some(blob)) => match web_sys::Url::create_object_url_with_blob(&blob) {
                 Ok(url) => {
                     download(&url, &self.file_name(self.status().map_or("map", |s| s.scheme), "png"));
@@ -684,6 +694,11 @@ impl Host {
 
     pub fn heights(&self) -> Option<Float32Array> {
         self.heights.borrow().clone()
+    }
+
+    /// The reader's changes, as of the sketch's latest report.
+    pub fn history(&self) -> Brief {
+        self.history.borrow().clone()
     }
 }
 

@@ -9,6 +9,7 @@ use js_sys::{Array, Float32Array, Float64Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::sketch::history::Brief;
 use crate::sketch::numbers::{self, Message};
 use crate::sketch::status::Status;
 use crate::sketch::{Carried, Show, Start};
@@ -26,6 +27,8 @@ pub enum Report {
     Shows(Vec<Show>),
     /// The picture as a PNG file, or `None` when it could not be made.
     Picture(Option<web_sys::Blob>),
+    /// The reader's changes, whenever they changed.
+    History(Brief),
     /// The sketch handed itself over (its link's query, and what the link
     /// does not carry) and stopped.
     HandedOver {
@@ -39,6 +42,7 @@ const STATUS: f64 = 20.0;
 const SHOWS: f64 = 21.0;
 const PICTURE: f64 = 22.0;
 const HANDED_OVER: f64 = 23.0;
+const HISTORY: f64 = 24.0;
 
 fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
     let text = text.map_or(JsValue::NULL, JsValue::from);
@@ -75,12 +79,15 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
             let (numbers, query) = numbers::shows_to_numbers(shows);
             packet(&[&[SHOWS][..], &numbers].concat(), query, &JsValue::NULL)
         }
+        Report::History(brief) => packet(&[&[HISTORY][..], &numbers::brief_to_numbers(brief)].concat(), None, &JsValue::NULL),
         Report::Picture(blob) => packet(&[PICTURE], None, &blob.clone().map_or(JsValue::NULL, JsValue::from)),
         Report::HandedOver { query, carried } => {
-            let heights = Float32Array::from(&carried.heights[..]);
+            let (numbers, text, heights) = numbers::carried_to_parts(carried);
+            let heights = Float32Array::from(&heights[..]);
             transfer.push(&heights.buffer());
-            let numbers = [&[HANDED_OVER][..], &numbers::carried_to_numbers(carried)].concat();
-            packet(&numbers, Some(query), &heights)
+            let numbers = [&[HANDED_OVER][..], &numbers].concat();
+            // A query has no line breaks: it is the first line
+            packet(&numbers, Some(&format!("{query}\n{text}")), &heights)
         }
     };
     (message, transfer)
@@ -96,24 +103,28 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
         }),
         SHOWS => Some(Report::Shows(numbers::shows_from_numbers(&n[1..], text.as_deref()))),
         PICTURE => Some(Report::Picture(data.dyn_into().ok())),
+        HISTORY => Some(Report::History(numbers::brief_from_numbers(&n[1..])?)),
         HANDED_OVER => {
             let heights = data.dyn_into::<Float32Array>().ok()?.to_vec();
-            let carried = numbers::carried_from_numbers(&n[1..], heights)?;
-            Some(Report::HandedOver { query: text?, carried: Box::new(carried) })
+            let text = text?;
+            let (query, lines) = text.split_once('\n')?;
+            let carried = numbers::carried_from_parts(&n[1..], lines, heights)?;
+            Some(Report::HandedOver { query: query.to_string(), carried: Box::new(carried) })
         }
         _ => None,
     }
 }
 
 /// What a sketch carries to another build of itself, as the page sends it
-/// on to the full build's worker: `[numbers, null, heights]`.
+/// on to the full build's worker: `[numbers, lines, heights]`.
 pub fn carried_to_js(carried: &Carried) -> JsValue {
-    packet(&numbers::carried_to_numbers(carried), None, &Float32Array::from(&carried.heights[..]))
+    let (numbers, text, heights) = numbers::carried_to_parts(carried);
+    packet(&numbers, Some(&text), &Float32Array::from(&heights[..]))
 }
 
 pub fn carried_from_js(packet: &JsValue) -> Option<Carried> {
-    let (numbers, _, heights) = unpack(packet)?;
-    numbers::carried_from_numbers(&numbers, heights.dyn_into::<Float32Array>().ok()?.to_vec())
+    let (numbers, text, heights) = unpack(packet)?;
+    numbers::carried_from_parts(&numbers, &text?, heights.dyn_into::<Float32Array>().ok()?.to_vec())
 }
 
 /// How a sketch starts, as the page sends it to a worker.

@@ -18,6 +18,7 @@ mod sharing;
 mod sketch_loop;
 mod surface;
 mod theme;
+mod undo_keys;
 mod visibility;
 mod worker;
 
@@ -91,6 +92,7 @@ pub fn start() {
     theme::watch_reduced_motion(move |reduce| host_.send(Message::Input(Input::ReducedMotion(reduce))));
     watch_size(&holder, &host, &controls);
     orbit_controls::wire(&holder, &host);
+    undo_keys::wire(&holder, &host);
     visibility::rest_when_unseen(&host, &holder);
     HOST.with(|h| *h.borrow_mut() = Some(host));
 }
@@ -194,6 +196,61 @@ pub fn page_frames() -> f64 {
 pub fn page_heights() -> JsValue {
     with_host(|host| host.heights().map_or(JsValue::NULL, |h| js_sys::Float32Array::new(&h).into()))
         .unwrap_or(JsValue::NULL)
+}
+
+/// Undoes the reader's latest change to the running sketch (as its Undo
+/// button does): the map goes back to just before it.
+#[wasm_bindgen]
+pub fn undo() {
+    if let Some(host) = HOST.with(|h| h.borrow().clone()) {
+        host.send(Message::Input(Input::Undo));
+    }
+}
+
+/// Makes the change undone last again (as the Redo button does).
+#[wasm_bindgen]
+pub fn redo() {
+    if let Some(host) = HOST.with(|h| h.borrow().clone()) {
+        host.send(Message::Input(Input::Redo));
+    }
+}
+
+/// The reader's changes to the running sketch, oldest first, as of its
+/// latest report: `[{ drops, change, value, undone }]`, where `change`
+/// names what changed (a slider's, toggle's or choice's name, "scheme",
+/// "restart", "seed" for a new map, "rewind") and `value` is what it
+/// changed to (a number, a flag, an option's key; the drops rewound to;
+/// `null` for a restart). `drops` is the drop count it was made at;
+/// `undone` says it was undone and can be redone. Empty when no sketch
+/// runs.
+#[wasm_bindgen]
+pub fn history() -> JsValue {
+    let brief = with_host(|host| host.history()).unwrap_or_default();
+    let list = Array::new();
+    for (k, (drops, change)) in brief.changes.iter().enumerate() {
+        let (name, value): (&str, JsValue) = match change {
+            Input::Set(setting, v) => (setting.slider().name, (*v).into()),
+            Input::Toggle(toggle, on) => (toggle.row().name, (*on).into()),
+            Input::Choose(choice, option) => (choice.row().name, choice.row().options[*option].0.into()),
+            Input::PickScheme(key) => ("scheme", key.as_str().into()),
+            Input::Restart => ("restart", JsValue::NULL),
+            Input::NewMap { seed } => ("seed", (*seed).into()),
+            Input::Rewind(to) => ("rewind", (*to as f64).into()),
+            _ => continue,
+        };
+        let fields = [
+            ("drops", JsValue::from(*drops as f64)),
+            ("change", name.into()),
+            ("value", value),
+            ("undone", (k >= brief.done).into()),
+        ];
+        let entry = Object::new();
+        for (field, value) in fields {
+            let _ = Reflect::set(&entry, &field.into(), &value);
+        }
+        list.push(&entry);
+    }
+    list.into()
 }
 
 #[cfg(test)]

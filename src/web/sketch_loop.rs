@@ -55,6 +55,9 @@ pub struct SketchLoop {
     /// The edition of the heights last reported
     /// ([`crate::terrain::Terrain::edition`]).
     heights_reported: Cell<Option<u64>>,
+    /// The revision of the history last reported
+    /// ([`crate::sketch::history::History::revision`]).
+    history_reported: Cell<Option<u64>>,
     /// Messages handled so far, so the page knows when the state it has
     /// takes in everything it sent.
     handled: Cell<u64>,
@@ -81,6 +84,7 @@ impl SketchLoop {
             seen: Cell::new(seen),
             frame_wanted: Cell::new(false),
             heights_reported: Cell::new(None),
+            history_reported: Cell::new(None),
             handled: Cell::new(0),
             stopped: Cell::new(false),
         });
@@ -195,16 +199,21 @@ impl SketchLoop {
     fn report_news(&self) {
         // Worked out first, then reported, so a report that leads back here
         // finds the sketch free
-        let (shows, status, heights) = {
+        let (shows, status, heights, history) = {
             let mut sketch = self.sketch.borrow_mut();
             let status = sketch.status();
             let edition = sketch.terrain().edition();
             let heights = (self.heights_reported.replace(Some(edition)) != Some(edition))
                 .then(|| Float32Array::from(sketch.terrain().heights()));
-            (sketch.take_shows(), status, heights)
+            let revision = sketch.history().revision();
+            let history = (self.history_reported.replace(Some(revision)) != Some(revision)).then(|| sketch.history().brief());
+            (sketch.take_shows(), status, heights, history)
         };
         if !shows.is_empty() {
             (self.report)(Report::Shows(shows));
+        }
+        if let Some(brief) = history {
+            (self.report)(Report::History(brief));
         }
         (self.report)(Report::Status { status: Box::new(status), heights, handled: self.handled.get() });
     }
