@@ -20,3 +20,5 @@ pub mod replay;
 pub mod stl_solid;
 /// The history of the settings a map rained with.
 pub mod timeline;
+/// A video as a WebM file: encoded VP8 or VP9 frames in Matroska clusters.
+pub mod webm_file;

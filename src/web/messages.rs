@@ -79,7 +79,9 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
             let (numbers, query) = numbers::shows_to_numbers(shows);
             packet(&[&[SHOWS][..], &numbers].concat(), query, &JsValue::NULL)
         }
-        Report::History(brief) => packet(&[&[HISTORY][..], &numbers::brief_to_numbers(brief)].concat(), None, &JsValue::NULL),
+        Report::History(brief) => {
+            packet(&[&[HISTORY][..], &numbers::brief_to_numbers(brief)].concat(), None, &JsValue::NULL)
+        }
         Report::Picture(blob) => packet(&[PICTURE], None, &blob.clone().map_or(JsValue::NULL, JsValue::from)),
         Report::HandedOver { query, carried } => {
             let (numbers, text, heights) = numbers::carried_to_parts(carried);

@@ -206,7 +206,8 @@ impl SketchLoop {
             let heights = (self.heights_reported.replace(Some(edition)) != Some(edition))
                 .then(|| Float32Array::from(sketch.terrain().heights()));
             let revision = sketch.history().revision();
-            let history = (self.history_reported.replace(Some(revision)) != Some(revision)).then(|| sketch.history().brief());
+            let history =
+                (self.history_reported.replace(Some(revision)) != Some(revision)).then(|| sketch.history().brief());
             (sketch.take_shows(), status, heights, history)
         };
         if !shows.is_empty() {
