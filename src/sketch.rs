@@ -26,6 +26,7 @@ mod going_back;
 pub mod history;
 pub mod numbers;
 pub mod status;
+pub mod time_lapse;
 
 use rand_pcg::Pcg32;
 

@@ -4,7 +4,8 @@
 # version in Cargo.lock, trunk, the npm tools (wasm-opt, playwright-core, p5)
 # and, for tests, the three engines the end-to-end tests run in: Debian's
 # chromium and chromium-driver, firefox-esr, and webkit2gtk-driver (WebKitGTK's
-# WebDriver and MiniBrowser) with xvfb to give it a display.
+# WebDriver and MiniBrowser) with xvfb to give it a display, and ffmpeg,
+# whose ffprobe reads the time-lapse videos the tests save.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +37,7 @@ fi
 if [ "${1:-}" = "--browser" ]; then
   missing=()
   for need in chromium:/usr/bin/chromium chromium-driver:/usr/bin/chromedriver firefox-esr:/usr/bin/firefox-esr \
-      webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/Xvfb; do
+      webkit2gtk-driver:/usr/bin/WebKitWebDriver xvfb:/usr/bin/Xvfb ffmpeg:/usr/bin/ffprobe; do
     [ -x "${need#*:}" ] || missing+=("${need%%:*}")
   done
   if [ ${#missing[@]} -gt 0 ]; then

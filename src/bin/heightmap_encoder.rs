@@ -1,11 +1,13 @@
 //! The heightmap encoder as a WebAssembly module of its own. The page
 //! imports it only when a reader saves a heightmap or the maps, so the
-//! `png` and `zip` crates it carries are never part of the page's first
-//! download.
+//! `png`, `zip` and `webm-iterable` crates it carries are never part of
+//! the page's first download. It also puts a time-lapse's frames in a WebM
+//! file.
 
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::settings::sliders::Settings;
 use hydraulic_erosion::share::map_archive;
+use hydraulic_erosion::share::webm_file::{self, Codec, EncodedFrame, Video};
 use hydraulic_erosion::sketch::status::Field;
 use wasm_bindgen::prelude::*;
 
@@ -27,6 +29,35 @@ pub fn maps(heights: &[f32], query: &str, settings: &[f64]) -> Result<Vec<u8>, J
     let in_force = Settings::read(&mut settings.iter().copied())
         .ok_or_else(|| JsError::new(&format!("{} numbers are not the settings", settings.len())))?;
     map_archive::archive(heights, &link, query, &in_force).map_err(|problem| JsError::new(&format!("{problem:?}")))
+}
+
+/// The time-lapse as a WebM file ([`webm_file`]): `data` holds every
+/// encoded frame's bytes one after another, and `frames` three numbers a
+/// frame (its time in microseconds, 1 for a key frame, its length);
+/// `codec` is the track's Matroska codec ID (`V_VP8`, `V_VP9`).
+#[wasm_bindgen]
+pub fn webm(
+    data: &[u8],
+    frames: &[f64],
+    width: u32,
+    height: u32,
+    codec: &str,
+    frame_micros: f64,
+) -> Result<Vec<u8>, JsError> {
+    let codec = [Codec::Vp8, Codec::Vp9]
+        .into_iter()
+        .find(|c| c.matroska_id() == codec)
+        .ok_or_else(|| JsError::new(&format!("no codec {codec:?}")))?;
+    let mut at = 0;
+    let mut encoded = Vec::new();
+    for frame in frames.chunks_exact(3) {
+        let end = at + frame[2] as usize;
+        let bytes = data.get(at..end).ok_or_else(|| JsError::new("the frames are longer than their data"))?;
+        encoded.push(EncodedFrame { micros: frame[0] as u64, key: frame[1] != 0.0, data: bytes.to_vec() });
+        at = end;
+    }
+    let video = Video { codec, width, height, frame_micros: frame_micros as u64 };
+    webm_file::write(&video, &encoded).map_err(|problem| JsError::new(&format!("{problem:?}")))
 }
 
 fn main() {}

@@ -32,6 +32,10 @@ pub enum Message {
     Seen(bool),
     /// The picture as a PNG, please.
     SavePicture,
+    /// The time-lapse video, please ([`crate::sketch::time_lapse`])...
+    SaveVideo,
+    /// ... or no more of it.
+    CancelVideo,
     /// Hand yourself over to the full build, please ([`crate::sketch::Sketch::handover`]),
     /// and stop.
     HandOver,
@@ -61,6 +65,8 @@ const UNDO: f64 = 19.0;
 const REDO: f64 = 20.0;
 const REWIND: f64 = 21.0;
 const LET_GO: f64 = 22.0;
+const SAVE_VIDEO: f64 = 23.0;
+const CANCEL_VIDEO: f64 = 24.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -131,6 +137,8 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
         Message::Seen(seen) => vec![SEEN, flag(*seen)],
         Message::SavePicture => vec![SAVE_PICTURE],
         Message::HandOver => vec![HAND_OVER],
+        Message::SaveVideo => vec![SAVE_VIDEO],
+        Message::CancelVideo => vec![CANCEL_VIDEO],
     }
 }
 
@@ -161,6 +169,8 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         SEEN => return Some(Message::Seen(at(1)? != 0.0)),
         SAVE_PICTURE => return Some(Message::SavePicture),
         HAND_OVER => return Some(Message::HandOver),
+        SAVE_VIDEO => return Some(Message::SaveVideo),
+        CANCEL_VIDEO => return Some(Message::CancelVideo),
         _ => return None,
     };
     Some(Message::Input(input))
@@ -371,7 +381,14 @@ mod tests {
     fn every_message_crosses_and_comes_back_unchanged() {
         let inputs = every_input().into_iter().map(Message::Input);
         let messages: Vec<Message> = inputs
-            .chain([Message::Seen(false), Message::Seen(true), Message::SavePicture, Message::HandOver])
+            .chain([
+                Message::Seen(false),
+                Message::Seen(true),
+                Message::SavePicture,
+                Message::HandOver,
+                Message::SaveVideo,
+                Message::CancelVideo,
+            ])
             .collect();
         let mut tags: Vec<u64> = Vec::new();
         for message in messages {

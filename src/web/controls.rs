@@ -26,8 +26,8 @@ use super::sharing;
 const SEED_MAX: f64 = u32::MAX as f64;
 /// New seeds are drawn below this, as in the original.
 const NEW_SEED_BELOW: f64 = 1_000_000.0;
-/// How long the share button says what it did.
-const SHARE_NOTE_MS: i32 = 2500;
+/// How long a button (share, save video) says what it did.
+const NOTE_MS: i32 = 2500;
 
 /// What the reader asked for through a control.
 pub enum Action {
@@ -66,6 +66,10 @@ pub struct Controls {
     rewind: Option<HtmlInputElement>,
     rewind_label: Option<Element>,
     rewinding: Cell<bool>,
+    /// Save video, its own label, and whether a video is being filmed.
+    save_video: Option<Element>,
+    save_video_label: String,
+    filming: Cell<bool>,
     share: Option<Element>,
     /// The share button's own label, read once: mid-note it says something
     /// else.
@@ -90,6 +94,7 @@ impl Controls {
         // Optional: the p5 version's host pages had neither
         let optional = |name: &str| document().get_element_by_id(&format!("experiment-control-{name}"));
         let share = optional("share");
+        let save_video = optional("save-video");
         let controls = Controls {
             scheme_picker: control("color-scheme", &mut missing),
             seed: control("seed", &mut missing),
@@ -107,6 +112,9 @@ impl Controls {
             rewind: optional("rewind").and_then(|e| e.dyn_into().ok()),
             rewind_label: document().get_element_by_id("experiment-label-rewind"),
             rewinding: Cell::new(false),
+            save_video_label: save_video.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
+            save_video,
+            filming: Cell::new(false),
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
             fullscreen: control("fullscreen-toggle", &mut missing),
@@ -240,6 +248,31 @@ impl Controls {
         self.show_rewind_label(status.reach);
     }
 
+    /// How far the time-lapse is: on its button, which now cancels it.
+    pub fn show_video_progress(&self, done: u32, total: u32) {
+        if let Some(button) = &self.save_video {
+            let percent = (done as f64 / total.max(1) as f64 * 100.0).floor();
+            button.set_text_content(Some(&format!("Filming {percent}%: click to cancel")));
+        }
+    }
+
+    /// The time-lapse is done (saved, cancelled, or not to be had, `why`
+    /// said on the button a moment): its button is back.
+    pub fn video_done(&self, why: Option<&str>) {
+        self.filming.set(false);
+        let Some(button) = self.save_video.clone() else { return };
+        let label = self.save_video_label.clone();
+        match why {
+            None => button.set_text_content(Some(&label)),
+            Some(why) => {
+                button.set_text_content(Some(&format!("No video: {why}")));
+                let restore = Closure::once_into_js(move || button.set_text_content(Some(&label)));
+                let _ =
+                    window().set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), NOTE_MS);
+            }
+        }
+    }
+
     fn show_rewind_label(&self, drops: u64) {
         if let Some(label) = &self.rewind_label {
             label.set_text_content(Some(&format!("{} drops", thousands(drops))));
@@ -333,8 +366,7 @@ impl Controls {
                 show_link_to_copy(&button, &url);
             }
             let restore = Closure::once_into_js(move || button.set_text_content(Some(&label)));
-            let _ =
-                window().set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), SHARE_NOTE_MS);
+            let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), NOTE_MS);
         });
     }
 
@@ -374,6 +406,18 @@ impl Controls {
         on_click(&self.reset_view, Box::new(move || send(&a, Input::ResetCamera)));
         let a = act.clone();
         on_click(&self.share, Box::new(move || send(&a, Input::Share)));
+        let (a, me) = (act.clone(), self.clone());
+        on_click(
+            &self.save_video,
+            Box::new(move || {
+                if me.filming.replace(true) {
+                    a(Action::Send(Message::CancelVideo));
+                } else {
+                    me.show_video_progress(0, 1);
+                    a(Action::Send(Message::SaveVideo));
+                }
+            }),
+        );
         let a = act.clone();
         on_click(&self.undo, Box::new(move || send(&a, Input::Undo)));
         let a = act.clone();

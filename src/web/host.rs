@@ -35,6 +35,7 @@ use super::messages::{self, Report};
 use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
+use super::time_lapse::{NoVideo, Recorded, FRAME_MICROS};
 use super::worker::{self, Build};
 use super::{sharing, theme};
 
@@ -533,6 +534,16 @@ impl Host {
                 }
             }
             Report::History(brief) => *self.history.borrow_mut() = brief,
+            Report::VideoProgress { done, total } => self.controls.show_video_progress(done, total),
+            Report::Video(Ok(video)) => {
+                self.controls.video_done(None);
+                lazy_download::save(self.video_file(video));
+            }
+            Report::Video(Err(NoVideo::Cancelled)) => self.controls.video_done(None),
+            Report::Video(Err(NoVideo::Failed(why))) => {
+                warn(&format!("no video: {why}"));
+                self.controls.video_done(Some(&why));
+            }
             Report::Picture(Some(blob)) => match web_sys::Url::create_object_url_with_blob(&blob) {
                 Ok(url) => {
                     download(&url, &self.file_name(self.status().map_or("map", |s| s.scheme), "png"));
@@ -632,6 +643,30 @@ impl Host {
             ),
         };
         Made { module, function, args, mime, name, what }
+    }
+
+    /// The WebM file of the encoded time-lapse, muxed by the heightmap
+    /// encoder's module, named as Save PNG names its pictures.
+    fn video_file(&self, video: Recorded) -> Made {
+        let frames: Vec<f64> =
+            video.frames.iter().flat_map(|&(t, key, len)| [t as f64, key as u8 as f64, len as f64]).collect();
+        let args = js_sys::Array::of5(
+            &js_sys::Uint8Array::from(&video.data[..]),
+            &js_sys::Float64Array::from(&frames[..]),
+            &video.width.into(),
+            &video.height.into(),
+            &video.codec.matroska_id().into(),
+        );
+        args.push(&(FRAME_MICROS as f64).into());
+        let scheme = self.status().map_or("map", |s| s.scheme);
+        Made {
+            module: "heightmap-encoder",
+            function: "webm",
+            args,
+            mime: "video/webm",
+            name: self.file_name(scheme, "webm"),
+            what: "video",
+        }
     }
 
     /// The name of a saved file, as the original names its pictures: what

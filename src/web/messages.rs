@@ -5,10 +5,12 @@
 //! where one is needed (a link's query), and bulk data (heights,
 //! transferred; a picture).
 
-use js_sys::{Array, Float32Array, Float64Array};
+use js_sys::{Array, Float32Array, Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::time_lapse::{NoVideo, Recorded};
+use crate::share::webm_file::Codec;
 use crate::sketch::history::Brief;
 use crate::sketch::numbers::{self, Message};
 use crate::sketch::status::Status;
@@ -29,6 +31,13 @@ pub enum Report {
     Picture(Option<web_sys::Blob>),
     /// The reader's changes, whenever they changed.
     History(Brief),
+    /// Frames of the time-lapse filmed so far, of all.
+    VideoProgress {
+        done: u32,
+        total: u32,
+    },
+    /// The time-lapse, encoded, or why there is none.
+    Video(Result<Recorded, NoVideo>),
     /// The sketch handed itself over (its link's query, and what the link
     /// does not carry) and stopped.
     HandedOver {
@@ -37,12 +46,17 @@ pub enum Report {
     },
 }
 
+/// The codecs a video crosses in, by place.
+const CODECS: [Codec; 2] = [Codec::Vp8, Codec::Vp9];
+
 // The tags that open each report's numbers (a message's are its own)
 const STATUS: f64 = 20.0;
 const SHOWS: f64 = 21.0;
 const PICTURE: f64 = 22.0;
 const HANDED_OVER: f64 = 23.0;
 const HISTORY: f64 = 24.0;
+const VIDEO_PROGRESS: f64 = 25.0;
+const VIDEO: f64 = 26.0;
 
 fn packet(numbers: &[f64], text: Option<&str>, data: &JsValue) -> JsValue {
     let text = text.map_or(JsValue::NULL, JsValue::from);
@@ -82,6 +96,21 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
         Report::History(brief) => {
             packet(&[&[HISTORY][..], &numbers::brief_to_numbers(brief)].concat(), None, &JsValue::NULL)
         }
+        Report::VideoProgress { done, total } => {
+            packet(&[VIDEO_PROGRESS, *done as f64, *total as f64], None, &JsValue::NULL)
+        }
+        Report::Video(Ok(video)) => {
+            let data = Uint8Array::from(&video.data[..]);
+            transfer.push(&data.buffer());
+            let codec = CODECS.iter().position(|c| *c == video.codec).unwrap_or(0) as f64;
+            let mut numbers = vec![VIDEO, 1.0, video.width as f64, video.height as f64, codec];
+            for &(micros, key, len) in &video.frames {
+                numbers.extend([micros as f64, key as u8 as f64, len as f64]);
+            }
+            packet(&numbers, None, &data)
+        }
+        Report::Video(Err(NoVideo::Cancelled)) => packet(&[VIDEO, 0.0], None, &JsValue::NULL),
+        Report::Video(Err(NoVideo::Failed(why))) => packet(&[VIDEO, 0.0], Some(why), &JsValue::NULL),
         Report::Picture(blob) => packet(&[PICTURE], None, &blob.clone().map_or(JsValue::NULL, JsValue::from)),
         Report::HandedOver { query, carried } => {
             let (numbers, text, heights) = numbers::carried_to_parts(carried);
@@ -106,6 +135,15 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
         SHOWS => Some(Report::Shows(numbers::shows_from_numbers(&n[1..], text.as_deref()))),
         PICTURE => Some(Report::Picture(data.dyn_into().ok())),
         HISTORY => Some(Report::History(numbers::brief_from_numbers(&n[1..])?)),
+        VIDEO_PROGRESS => Some(Report::VideoProgress { done: *n.get(1)? as u32, total: *n.get(2)? as u32 }),
+        VIDEO if *n.get(1)? == 0.0 => Some(Report::Video(Err(text.map_or(NoVideo::Cancelled, NoVideo::Failed)))),
+        VIDEO => {
+            let [width, height, codec] = [n.get(2)?, n.get(3)?, n.get(4)?].map(|x| *x);
+            let frames = n[5..].chunks_exact(3).map(|f| (f[0] as u64, f[1] != 0.0, f[2] as u32)).collect();
+            let data = data.dyn_into::<Uint8Array>().ok()?.to_vec();
+            let codec = *CODECS.get(codec as usize)?;
+            Some(Report::Video(Ok(Recorded { data, frames, width: width as u32, height: height as u32, codec })))
+        }
         HANDED_OVER => {
             let heights = data.dyn_into::<Float32Array>().ok()?.to_vec();
             let text = text?;

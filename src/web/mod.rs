@@ -18,6 +18,7 @@ mod sharing;
 mod sketch_loop;
 mod surface;
 mod theme;
+mod time_lapse;
 mod undo_keys;
 mod visibility;
 mod worker;

@@ -17,6 +17,7 @@ use crate::sketch::{Carried, Input, Sketch};
 
 use super::messages::Report;
 use super::painter::CanvasPainter;
+use super::time_lapse;
 
 /// Where frames come from when the global scope has no
 /// `requestAnimationFrame` (a worker in an older browser): about 60 a second.
@@ -64,6 +65,8 @@ pub struct SketchLoop {
     /// Whether the sketch was handed over to the full build: it then draws
     /// and reports no more.
     stopped: Cell<bool>,
+    /// While a time-lapse is filmed: what cancels it.
+    filming: Rc<RefCell<Option<Rc<Cell<bool>>>>>,
 }
 
 impl SketchLoop {
@@ -87,6 +90,7 @@ impl SketchLoop {
             history_reported: Cell::new(None),
             handled: Cell::new(0),
             stopped: Cell::new(false),
+            filming: Rc::default(),
         });
         let for_frames = running.clone();
         *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
@@ -123,12 +127,36 @@ impl SketchLoop {
                 self.request_frame();
             }
             Message::Seen(seen) => self.set_seen(seen),
+            Message::SaveVideo => self.film(),
+            Message::CancelVideo => {
+                if let Some(cancel) = self.filming.borrow().as_ref() {
+                    cancel.set(true);
+                }
+            }
             Message::SavePicture => {
                 let (report, surface) = (self.report.clone(), self.painter.borrow().surface().clone());
                 wasm_bindgen_futures::spawn_local(async move { report(Report::Picture(surface.to_png().await)) });
             }
         }
         self.report_news();
+    }
+
+    /// Films the time-lapse of the map as it is now, beside the sketch
+    /// (one at a time), reporting its progress and then the video.
+    fn film(&self) {
+        if self.filming.borrow().is_some() {
+            return;
+        }
+        let cancel = Rc::new(Cell::new(false));
+        *self.filming.borrow_mut() = Some(cancel.clone());
+        let film = self.sketch.borrow().film();
+        let (report, filming) = (self.report.clone(), self.filming.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let progress = |done, total| report(Report::VideoProgress { done, total });
+            let video = time_lapse::record(film, progress, cancel).await;
+            filming.borrow_mut().take();
+            report(Report::Video(video));
+        });
     }
 
     /// Hands the sketch over ([`Sketch::handover`]) and stops: no more
