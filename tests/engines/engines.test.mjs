@@ -111,7 +111,8 @@ for (const engine of ENGINES) {
 
       // Sliders: each to an end of its range, the label and the engine
       // following; the ones a terrain leaves unused, once that terrain is on
-      const sliders = await tab.run(() => [...document.querySelectorAll('input[type=range][id^=experiment-control-]')].map(e => e.id.slice(19)))
+      // (the rewind, a range over the drops, has its own test)
+      const sliders = await tab.run(() => [...document.querySelectorAll('input[type=range][id^=experiment-control-]')].map(e => e.id.slice(19)).filter(id => id !== 'rewind'))
       assert.equal(sliders.length, 14)
       const moved = new Set()
       for (const terrain of ['island', 'warped', 'ridged', 'diamond-square']) {
@@ -198,6 +199,54 @@ for (const engine of ENGINES) {
 
       assert.deepEqual(await tab.problems(), [])
       await tab.close()
+    })
+
+    test('undo, redo and the rewind give back the maps before, and the time-lapse is a WebM file or a note', async () => {
+      const tab = await open(engine, '?he-seed=12&he-drops=6000')
+      const start = await until(tab, () => { const s = window.wasmBindings.pageState(); return s.settled && !s.replaying && s.drops === 6000 && s })
+      await setValue(tab, 'inertia', '0.5')
+      await until(tab, () => window.wasmBindings.pageState().undo === 1)
+      // The buttons are below the map: a click that scrolls to them leaves
+      // the map out of view, where the sketch rests; look at it again
+      const look = () => tab.run(() => document.getElementById('sketch-holder').scrollIntoView())
+      await tab.click('#experiment-control-undo')
+      await look()
+      const undone = await until(tab, () => { const s = window.wasmBindings.pageState(); return s.settled && !s.replaying && s.redo === 1 && s })
+      assert.equal(undone.heightsHash, start.heightsHash, `${engine}: undo gives back the heights`)
+      assert.equal(await tab.run(() => document.getElementById('experiment-control-inertia').value), String(start.settings.inertia))
+      await tab.click('#experiment-control-redo')
+      await look()
+      await until(tab, () => window.wasmBindings.pageState().settings.inertia === 0.5)
+      await setValue(tab, 'rewind', '2500')
+      const rewound = await until(tab, () => { const s = window.wasmBindings.pageState(); return s.settled && !s.replaying && s.drops === 2500 && s })
+      await until(tab, LINK_WRITTEN)
+      // A WebM file where the engine encodes video where the sketch runs,
+      // else a note saying it cannot
+      await tab.run(CATCH_DOWNLOADS)
+      await tab.click('#experiment-control-save-video')
+      const outcome = await until(tab, async () => {
+        const d = window.__downloads[0]
+        if (d) return { name: d.name, head: [...new Uint8Array(await d.blob.arrayBuffer()).subarray(0, 4)] }
+        const note = document.getElementById('experiment-control-save-video').textContent
+        return /^No video: /.test(note) && { note }
+      })
+      if (outcome.name) {
+        assert.match(outcome.name, /^hydraulic_erosion_\w+_seed12_2500drops_\d+\.webm$/)
+        assert.deepEqual(outcome.head, [0x1a, 0x45, 0xdf, 0xa3], `${engine}: a WebM file`)
+        assert.deepEqual(await tab.problems(), [])
+      } else {
+        console.log(`# ${engine}: ${outcome.note}`)
+        const problems = await tab.problems()
+        assert.equal(problems.length, 1, problems.join('; '))
+        assert.match(problems[0], /no video: /)
+      }
+      // The same map, by its link (WebKit's driver holds one tab at a time)
+      const link = new URL(await tab.url()).search
+      await tab.close()
+      const again = await open(engine, link)
+      const reopened = await until(again, () => { const s = window.wasmBindings.pageState(); return s.settled && !s.replaying && s.drops === 2500 && s })
+      assert.equal(reopened.heightsHash, rewound.heightsHash, `${engine}: the rewound map's link`)
+      await again.close()
     })
 
     test('the 3D view turns and resets where WebGL2 is, and where it is not the map stays 2D with a note', async () => {
