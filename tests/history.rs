@@ -242,4 +242,3 @@ fn undo_during_a_shared_maps_replay_goes_back_from_where_it_was_going() {
     settle(&mut sketch);
     assert_eq!(state(&sketch), partway);
 }
-
