@@ -275,6 +275,14 @@ impl Controls {
         }
     }
 
+    /// The sketch filming a video was handed to its full build, and its
+    /// worker retires with the film: the button says so and is back.
+    pub fn video_cut_short(&self) {
+        if self.filming.get() {
+            self.video_done(Some("the map moved to the full sketch; save it again"));
+        }
+    }
+
     fn show_rewind_label(&self, drops: u64) {
         if let Some(label) = &self.rewind_label {
             label.set_text_content(Some(&format!("{} drops", thousands(drops))));

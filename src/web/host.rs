@@ -379,6 +379,7 @@ impl Host {
         };
         *self.start.borrow_mut() = (start.clone(), carried.clone());
         self.abandon_starting();
+        self.controls.video_cut_short();
         self.full.set(true);
         self.heard_from.set(false);
         self.unanswered.borrow_mut().clear();

@@ -69,3 +69,15 @@ test('a second click cancels the time-lapse, and the sketch rains on meanwhile',
   assert.deepEqual(problems, [])
   await context.close()
 })
+
+test('a switch to the full build while filming says the video is cut short, and the button is back', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=4')
+  await page.click('#experiment-control-save-video')
+  await page.waitForFunction(() => /Filming [1-9]/.test(document.getElementById('experiment-control-save-video').textContent))
+  await page.selectOption('#experiment-control-terrain', 'ridged')
+  await page.waitForFunction(() => /^No video: the map moved/.test(document.getElementById('experiment-control-save-video').textContent))
+  await page.waitForFunction(() => document.getElementById('experiment-control-save-video').textContent === 'Save video')
+  assert.equal((await state(page)).choices.terrain, 'ridged')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
