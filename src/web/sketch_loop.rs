@@ -67,6 +67,9 @@ pub struct SketchLoop {
     stopped: Cell<bool>,
     /// While a time-lapse is filmed: what cancels it.
     filming: Rc<RefCell<Option<Rc<Cell<bool>>>>>,
+    /// Set once handed over: a film under way stops without a word (the
+    /// page has said it was cut short).
+    quiet: Rc<Cell<bool>>,
 }
 
 impl SketchLoop {
@@ -91,6 +94,7 @@ impl SketchLoop {
             handled: Cell::new(0),
             stopped: Cell::new(false),
             filming: Rc::default(),
+            quiet: Rc::default(),
         });
         let for_frames = running.clone();
         *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
@@ -150,12 +154,18 @@ impl SketchLoop {
         let cancel = Rc::new(Cell::new(false));
         *self.filming.borrow_mut() = Some(cancel.clone());
         let film = self.sketch.borrow().film();
-        let (report, filming) = (self.report.clone(), self.filming.clone());
+        let (report, filming, quiet) = (self.report.clone(), self.filming.clone(), self.quiet.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            let progress = |done, total| report(Report::VideoProgress { done, total });
+            let progress = |done, total| {
+                if !quiet.get() {
+                    report(Report::VideoProgress { done, total })
+                }
+            };
             let video = time_lapse::record(film, progress, cancel).await;
             filming.borrow_mut().take();
-            report(Report::Video(video));
+            if !quiet.get() {
+                report(Report::Video(video));
+            }
         });
     }
 
@@ -163,6 +173,10 @@ impl SketchLoop {
     /// frames, reports or messages.
     pub fn hand_over(&self) -> (MapLink, Carried) {
         self.stopped.set(true);
+        self.quiet.set(true);
+        if let Some(cancel) = self.filming.borrow().as_ref() {
+            cancel.set(true);
+        }
         self.sketch.borrow().handover()
     }
 
