@@ -208,10 +208,6 @@ impl Keyframes {
     pub fn kept(&self) -> &[Keyframe] {
         &self.kept
     }
-
-    pub fn clear(&mut self) {
-        self.kept.clear();
-    }
 }
 
 #[cfg(test)]

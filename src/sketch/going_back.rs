@@ -82,7 +82,9 @@ impl Sketch {
     pub fn reach(&self) -> u64 {
         match &self.open {
             Some(Open::Rewind(base)) => base.drops,
-            _ => self.moment().drops,
+            // (the drops of the moment, without writing its whole link:
+            // this is read for every frame's status)
+            _ => self.replaying.as_ref().map_or(self.terrain.drops(), |r| r.replay.target()),
         }
     }
 
