@@ -248,7 +248,7 @@ impl Host {
             // The sketch here had handled all it was sent; what waits for
             // the full build (a reader's pick while it is fetched) waits on
             let waiting = self.switching.borrow().as_ref().map_or(0, Vec::len);
-            self.handled_before.set(self.sent.get() - waiting as u64);
+            self.taken_over(waiting);
         } else {
             self.deliver_waiting();
         }
@@ -310,7 +310,7 @@ impl Host {
         };
         // Taken first: the loop reports as it starts, which clears them
         let unanswered = self.unanswered.take();
-        self.handled_before.set(self.sent.get() - unanswered.len() as u64);
+        self.taken_over(unanswered.len());
         let host = Rc::downgrade(self);
         let (start, carried) = self.start.borrow().clone();
         let sketch = carried.and_then(|c| Sketch::resume(start.clone(), c)).unwrap_or_else(|| Sketch::new(start));
@@ -322,6 +322,9 @@ impl Host {
         for message in unanswered {
             running.handle(message);
         }
+        // Sent like any other message, so that its answer is not taken for
+        // the answer to one still to come
+        self.sent.set(self.sent.get() + 1);
         running.handle(Message::Input(Input::Resize(self.size.get())));
         *self.runner.borrow_mut() = Some(Runner::Here(running));
     }
@@ -471,11 +474,22 @@ impl Host {
         self.deliver(message);
     }
 
+    /// A new sketch takes over, to be sent the last `waiting` messages sent:
+    /// the sketches before it handled the rest, and until it reports, that
+    /// is all that has been handled. (Left at what the sketch before said,
+    /// a message sent before the new sketch's first report looked handled
+    /// already: the page said it was settled, resting out of sight, while a
+    /// frame of rain was still to come.)
+    fn taken_over(&self, waiting: usize) {
+        self.handled_before.set(self.sent.get() - waiting as u64);
+        self.handled.set(self.handled_before.get());
+    }
+
     /// Hands the messages that waited while the page changed builds to the
     /// new sketch, which has handled none yet.
     fn deliver_waiting(&self) {
         let waiting = self.switching.take().unwrap_or_default();
-        self.handled_before.set(self.sent.get() - waiting.len() as u64);
+        self.taken_over(waiting.len());
         for message in waiting {
             self.deliver(message);
         }

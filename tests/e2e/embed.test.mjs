@@ -107,10 +107,6 @@ test('the drop-in rests while scrolled out of view or hidden, and carries on whe
   const busy = await busyClock(context, page)
   await scrollTo(page, 3000)
   await resting(page, true)
-  // A fixed wait, and a known gap: now and then one frame's rain (200
-  // drops) still lands within ~100 ms of the page reporting the rest
-  // settled, not yet traced to its cause
-  await page.waitForTimeout(100)
   const [before, busyBefore] = [await page.evaluate(() => window.wasmBindings.pageState()), await busy()]
   // Time is the subject: what the page costs in 3 s out of view
   await page.waitForTimeout(3000)

@@ -123,6 +123,11 @@ test('measures() gives finite numbers, its hypsometric integral that of the save
   const on = await canvasLook(page)
   const drawn = (await state(page)).frames
   await page.uncheck('#experiment-control-measures')
+  // The checkbox lies a screen below the map, and the click scrolled the map
+  // out of view, where the sketch rests and draws nothing (the frame came
+  // only when the toggle reached the sketch before word that it was out of
+  // view: beside a CPU hog it did not): in view again, it draws
+  await page.$eval('#sketch-holder', e => e.scrollIntoView())
   await page.waitForFunction(f => { const s = window.wasmBindings.pageState(); return s.settled && !s.toggles.measures && s.frames > f }, drawn)
   assert.notEqual((await canvasLook(page)).hash, on.hash, 'the panel was drawn')
   assert.deepEqual(problems, [])
