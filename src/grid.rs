@@ -88,26 +88,45 @@ impl Grid {
         })
     }
 
-    /// The eight neighbours of a cell off the edge, in the order of
-    /// [`Grid::neighbours`], as offsets in a row-major buffer, with whether
-    /// each is diagonal.
-    #[inline(always)]
-    fn inner_neighbours(self) -> [(isize, bool); 8] {
-        let c = self.cols as isize;
-        [(-c - 1, true), (-c, false), (-c + 1, true), (-1, false), (1, false), (c - 1, true), (c, false), (c + 1, true)]
-    }
-
     /// Calls `visit(j, diagonal)` for each neighbour of cell `i`, in the
     /// order of [`Grid::neighbours`]: the same walk, with fixed offsets for
     /// the cells off the edge, which are nearly all of them.
     #[inline(always)]
-    pub fn for_each_neighbour(self, i: usize, mut visit: impl FnMut(usize, bool)) {
-        if self.on_edge(i) {
-            self.neighbours(i).for_each(|(j, diagonal)| visit(j, diagonal));
-        } else {
-            for (offset, diagonal) in self.inner_neighbours() {
-                visit(i.wrapping_add_signed(offset), diagonal);
+    pub fn for_each_neighbour(self, i: usize, visit: impl FnMut(usize, bool)) {
+        self.for_each_neighbour_on(self.on_edge(i), i, visit);
+    }
+
+    /// [`Grid::for_each_neighbour`] for a caller that knows whether cell `i`
+    /// is on the edge (finding out takes a division, which costs more than
+    /// the walk in a loop over every cell).
+    #[inline(always)]
+    pub fn for_each_neighbour_on(self, on_edge: bool, i: usize, mut visit: impl FnMut(usize, bool)) {
+        debug_assert_eq!(on_edge, self.on_edge(i));
+        // Plain loops and calls, no iterator adapters: a walk the compiler
+        // does not inline would take the caller's running values out of
+        // registers into memory, on every cell's path
+        if on_edge {
+            let (x, y) = self.column_row(i);
+            for ny in y.saturating_sub(1)..(y + 2).min(self.rows) {
+                for nx in x.saturating_sub(1)..(x + 2).min(self.cols) {
+                    if nx != x || ny != y {
+                        visit(ny * self.cols + nx, nx != x && ny != y);
+                    }
+                }
             }
+        } else {
+            // Written out rather than looped over a table: the page's
+            // module is built for size, which keeps a loop a loop, and then
+            // each neighbour's offset and diagonal are loads and a select
+            let c = self.cols;
+            visit(i - c - 1, true);
+            visit(i - c, false);
+            visit(i - c + 1, true);
+            visit(i - 1, false);
+            visit(i + 1, false);
+            visit(i + c - 1, true);
+            visit(i + c, false);
+            visit(i + c + 1, true);
         }
     }
 }

@@ -20,11 +20,9 @@
 //! assert_eq!(&d.water[..4], &[1.0, 2.0, 3.0, 4.0]);
 //! ```
 
-use std::f64::consts::SQRT_2;
-
 use crate::grid::Grid;
-use crate::hydrology::bucket_queue::{ordered, sort_highest_first};
-use crate::hydrology::flow_routing::Drainage;
+use crate::hydrology::flow_routing::{steepest_descent, Drainage};
+use crate::hydrology::height_order::{ordered, HeightOrder};
 
 /// The drainage of `heights` on `grid`, as the tutorial's
 /// `flowAccumulation` works it out: the water through each cell, and the
@@ -33,46 +31,25 @@ pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
     let cells = grid.cells();
     assert_eq!(heights.len(), cells);
     // Highest first, and equal heights in index order, as JavaScript's
-    // stable sort leaves them: a key of the height's ordered bits over the
-    // index's complement sorts both ways at once (−0 counts as 0, which its
-    // comparison of differences makes it)
-    let mut order: Vec<u64> = heights
-        .iter()
-        .enumerate()
-        .map(|(i, &h)| (ordered(if h == 0.0 { 0.0 } else { h }) as u64) << 32 | !(i as u32) as u64)
-        .collect();
-    sort_highest_first(&mut order);
+    // stable sort leaves them: the ordered key's complement, sorted stably
+    // (−0 counts as 0, which its comparison of differences makes it)
+    let mut order = HeightOrder::default();
+    order.sort(heights.iter().map(|&h| !ordered(if h == 0.0 { 0.0 } else { h })));
     let mut drainage = Drainage::new(grid);
-    for (i, next) in drainage.downstream.iter_mut().enumerate() {
-        *next = steepest(grid, heights, i);
+    // The tutorial's rule is the article's: its steepest drop starts at −∞
+    // and counts only if above 0, which is starting at 0
+    for (y, row) in drainage.downstream.chunks_exact_mut(grid.cols).enumerate() {
+        for (x, next) in row.iter_mut().enumerate() {
+            *next = steepest_descent(grid, heights, x, y);
+        }
     }
-    for &key in &order {
-        let i = !(key as u32);
+    for i in order.cells() {
         let next = drainage.downstream[i as usize];
         if next >= 0 {
             drainage.water[next as usize] += drainage.water[i as usize];
         }
     }
     drainage
-}
-
-/// The neighbour cell `i` drops to most steeply per unit of distance, or −1
-/// if none is lower. Ties go to the first, row by row from the top left.
-fn steepest(grid: Grid, heights: &[f32], i: usize) -> i32 {
-    let h = heights[i] as f64;
-    let (mut steepest, mut target) = (f64::NEG_INFINITY, -1);
-    grid.for_each_neighbour(i, |j, diagonal| {
-        let drop = (h - heights[j] as f64) / if diagonal { SQRT_2 } else { 1.0 };
-        if drop > steepest {
-            steepest = drop;
-            target = j as i32;
-        }
-    });
-    if steepest > 0.0 {
-        target
-    } else {
-        -1
-    }
 }
 
 #[cfg(test)]

@@ -35,44 +35,52 @@ impl Drainage {
         assert_eq!(terrain.len(), cells);
         assert_eq!(lowest_first.len(), cells);
         self.downstream.resize(cells, -1);
-        for (i, next) in self.downstream.iter_mut().enumerate() {
-            *next = steepest_descent(grid, terrain, i, sea_level);
+        for (y, row) in self.downstream.chunks_exact_mut(grid.cols).enumerate() {
+            for (x, next) in row.iter_mut().enumerate() {
+                let i = y * grid.cols + x;
+                *next = if (terrain[i] as f64) < sea_level { -1 } else { steepest_descent(grid, terrain, x, y) };
+            }
         }
         self.water.clear();
         self.water.resize(cells, 1.0);
+        // Slices taken once: a store through the vector itself could, for
+        // all the compiler of a size-built module knows, change where it is
+        let (water, downstream) = (&mut self.water[..], &self.downstream[..]);
         for &i in lowest_first.iter().rev() {
-            let next = self.downstream[i as usize];
+            let next = downstream[i as usize];
             if next >= 0 {
-                self.water[next as usize] += self.water[i as usize];
+                water[next as usize] += water[i as usize];
             }
         }
     }
 }
 
-/// The neighbour of cell `i` it slopes down to most steeply, diagonal drops
-/// counting √2 times as far, or −1 for a cell in the sea or with no lower
-/// neighbour. Ties go to the first in [`Grid::for_each_neighbour`]'s order.
+/// The neighbour of the cell at column `x`, row `y` it slopes down to most
+/// steeply, diagonal drops counting √2 times as far, or −1 where no
+/// neighbour is lower. Ties go to the first in [`Grid::for_each_neighbour`]'s
+/// order. The article's routing and the tutorial's flow accumulation both
+/// step this way.
 #[inline(always)]
-fn steepest_descent(grid: Grid, terrain: &[f32], i: usize, sea_level: f64) -> i32 {
+pub fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 {
+    let terrain = &terrain[..grid.cells()];
+    let i = y * grid.cols + x;
     let here = terrain[i] as f64;
-    if here < sea_level {
-        return -1;
-    }
-    let mut steepest = 0.0;
+    // The steepest slope so far as its bits: a positive double's bits
+    // order as the double does, and choosing between whole numbers is a
+    // conditional move in the browser's compiled wasm (between doubles it
+    // is a branch, which is a coin toss the processor cannot foresee here)
+    let mut steepest = 0u64;
     let mut next = -1;
-    grid.for_each_neighbour(i, |j, diagonal| {
-        let fall = here - terrain[j] as f64;
-        // A neighbour whose fall is no steeper than the best so far cannot
-        // win (a diagonal's slope is less than its fall), so most are
-        // settled without a division
-        if fall <= steepest {
-            return;
-        }
+    grid.for_each_neighbour_on(grid.on_edge_at(x, y), i, |j, diagonal| {
+        // SAFETY: the walk only gives cells of the grid, and the terrain
+        // was cut to one height per cell of it above
+        let fall = here - unsafe { *terrain.get_unchecked(j) } as f64;
         let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
-        if slope > steepest {
-            steepest = slope;
-            next = j as i32;
-        }
+        // A slope of 0 or less never wins: the steepest starts at 0
+        let slope = if slope > 0.0 { slope.to_bits() } else { 0 };
+        let steeper = slope > steepest;
+        steepest = if steeper { slope } else { steepest };
+        next = if steeper { j as i32 } else { next };
     });
     next
 }

@@ -1,11 +1,11 @@
 //! Where the rain goes once it has fallen.
 
-/// A priority queue for values in a known range (priority-flood's).
-pub mod bucket_queue;
 /// The tutorial's flow accumulation, D8 straight over the heights.
 pub mod flow_accumulation;
 /// D8 flow routing and flow accumulation over filled ground.
 pub mod flow_routing;
+/// Cells sorted by height, by a radix sort.
+pub mod height_order;
 /// Filling hollows by priority-flood (Barnes, Lehman and Mulla 2014).
 pub mod priority_flood;
 /// The article's rivers: the ground plus a ripple, flooded and routed.

@@ -9,45 +9,62 @@
 //! lower. Every cell of land then has a way down to the sea or the edge, so
 //! no river stops dead in a hollow.
 //!
-//! The original keeps its queue in a binary heap. Here it is a bucket queue,
-//! which suits a flood: no cell is ever pushed below the last one popped,
-//! and the heights lie in a known range.
+//! The original keeps its queue in a binary heap. Here there is no heap:
+//! the cells come out of three lists, each already in order, whichever holds
+//! the lowest value next.
+//! - The ground, every cell sorted once by its own height (a radix sort,
+//!   [`crate::hydrology::height_order`]). A cell reached from below at no
+//!   more than its own height is taken from there, at its height.
+//! - The raised: a cell reached from a popped cell of value v that stands
+//!   lower than v + RISE is raised to it. Values come out lowest first, so
+//!   the raised are raised in order too: a plain first-in, first-out queue.
+//! - The level: a cell reached at exactly the value being popped (RISE lost
+//!   to the height's rounding, on ground far above 1) is as low as anything
+//!   still to come, so it goes next.
 //!
 //! The filled map is the same to the bit as the original's, whatever order
 //! cells of equal value come out in: every cell popped at value v raises the
 //! neighbours it reaches to at least v + RISE, which is above v, so all the
 //! cells at v are popped before any cell they reach, and whichever of them
-//! reaches a neighbour first gives it the same height.
+//! reaches a neighbour first gives it the same height. A cell still
+//! unreached when the ground's list comes to it is a hollow's: it is reached
+//! later, from above its height, and raised.
 //!
 //! The order the cells come out in is kept: it is a height order (lowest
 //! first), which is all the flow routing needs, so it never sorts.
 
 use crate::float_min_max::greater;
 use crate::grid::Grid;
-use crate::hydrology::bucket_queue::BucketQueue;
+use crate::hydrology::height_order::{ordered, HeightOrder};
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.
 pub const RISE: f64 = 1e-6;
 
-/// Cells per bucket of the flood's queue, on average: a few, so the bucket
-/// being emptied is quick to sort (4,096 buckets on the article's map).
-const CELLS_PER_BUCKET: usize = 14;
+/// Where a cell is in the flood.
+type State = u8;
+/// Not yet reached from any cell popped.
+const UNREACHED: State = 0;
+/// Reached at its own height: the ground's list gives it.
+const AT_OWN_HEIGHT: State = 1;
+/// Raised, or level with the cell it was reached from: in one of the queues.
+const QUEUED: State = 2;
+/// Popped.
+const DONE: State = 3;
+/// Added to a cell's state on the edge of the map (where the neighbours'
+/// offsets would wrap), all of them flooded from, so never queued.
+const ON_EDGE: State = 4;
 
 /// The flood's working buffers, kept between calls so filling allocates
 /// nothing after the first time on a grid.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct PriorityFlood {
     filled: Vec<f32>,
     order: Vec<u32>,
-    reached: Vec<bool>,
-    queue: BucketQueue,
-}
-
-impl Default for PriorityFlood {
-    fn default() -> Self {
-        PriorityFlood { filled: Vec::new(), order: Vec::new(), reached: Vec::new(), queue: BucketQueue::new(1) }
-    }
+    state: Vec<State>,
+    ground: HeightOrder,
+    raised: Vec<u32>,
+    level: Vec<u32>,
 }
 
 impl PriorityFlood {
@@ -56,48 +73,70 @@ impl PriorityFlood {
     pub fn fill(&mut self, grid: Grid, terrain: &[f32], sea_level: f64) {
         let cells = grid.cells();
         assert_eq!(terrain.len(), cells);
-        if self.filled.len() != cells {
-            self.filled = vec![0.0; cells];
-            self.reached = vec![false; cells];
-            self.order = Vec::with_capacity(cells);
-            self.queue = BucketQueue::new(cells / CELLS_PER_BUCKET);
+        let PriorityFlood { filled, order, state, ground, raised, level } = self;
+        filled.clear();
+        filled.extend_from_slice(terrain);
+        state.clear();
+        state.resize(cells, UNREACHED);
+        // Every cell is popped once and queued at most once, so each list
+        // has a place for every cell and is filled by count: nothing grows
+        for list in [&mut *order, &mut *raised, &mut *level] {
+            list.resize(cells, 0);
         }
-        let (mut low, mut high) = (f32::INFINITY, f32::NEG_INFINITY);
-        for (f, &h) in self.filled.iter_mut().zip(terrain) {
-            *f = h;
-            // (comparisons, not f32::min and max: see float_min_max)
-            if h < low {
-                low = h;
-            }
-            if h > high {
-                high = h;
-            }
-        }
-        self.reached.fill(false);
-        self.queue.reset(low, high);
-        self.order.clear();
+        ground.sort(terrain.iter().map(|&h| ordered(h)));
         for y in 0..grid.rows {
             for x in 0..grid.cols {
                 let i = y * grid.cols + x;
-                if grid.on_edge_at(x, y) || (self.filled[i] as f64) < sea_level {
-                    self.reached[i] = true;
-                    self.queue.push(self.filled[i], i as u32);
+                if grid.on_edge_at(x, y) {
+                    state[i] = AT_OWN_HEIGHT | ON_EDGE;
+                } else if (terrain[i] as f64) < sea_level {
+                    state[i] = AT_OWN_HEIGHT;
                 }
             }
         }
-        while let Some((_, i)) = self.queue.pop() {
-            let i = i as usize;
-            self.order.push(i as u32);
-            let floor = self.filled[i] as f64 + RISE;
-            let (filled, reached, queue) = (&mut self.filled[..], &mut self.reached[..], &mut self.queue);
-            grid.for_each_neighbour(i, |j, _| {
-                // SAFETY: for_each_neighbour only gives cells of the grid,
+        // Slices taken once: a store through a vector could, for all the
+        // compiler of a size-built module knows, change where it is
+        let (filled, state, ground) = (&mut filled[..], &mut state[..], ground.entries());
+        let (order, raised, level) = (&mut order[..], &mut raised[..], &mut level[..]);
+        let mut ground_next = 0;
+        let (mut raised_next, mut raised_end, mut level_end) = (0, 0, 0);
+        for popped in order.iter_mut() {
+            let i = if level_end > 0 {
+                level_end -= 1;
+                level[level_end] as usize
+            } else {
+                let waiting = &raised[raised_next..raised_end];
+                match lower_of_ground_and_raised(ground, &mut ground_next, waiting, filled, state) {
+                    Next::Ground(i) => i,
+                    Next::Raised => {
+                        raised_next += 1;
+                        raised[raised_next - 1] as usize
+                    }
+                }
+            };
+            *popped = i as u32;
+            let on_edge = state[i] & ON_EDGE != 0;
+            state[i] = DONE;
+            let value = filled[i];
+            let floor = value as f64 + RISE;
+            grid.for_each_neighbour_on(on_edge, i, |j, _| {
+                // SAFETY: the walk only gives cells of the grid,
                 // and both buffers hold one entry per cell of it
-                let (seen, height) = unsafe { (reached.get_unchecked_mut(j), filled.get_unchecked_mut(j)) };
-                if !*seen {
-                    *seen = true;
-                    *height = greater(*height as f64, floor) as f32;
-                    queue.push(*height, j as u32);
+                let (state, height) = unsafe { (state.get_unchecked_mut(j), filled.get_unchecked_mut(j)) };
+                if *state == UNREACHED {
+                    let own = *height;
+                    *height = greater(own as f64, floor) as f32;
+                    *state = if *height == value {
+                        level[level_end] = j as u32;
+                        level_end += 1;
+                        QUEUED
+                    } else if *height != own {
+                        raised[raised_end] = j as u32;
+                        raised_end += 1;
+                        QUEUED
+                    } else {
+                        AT_OWN_HEIGHT
+                    };
                 }
             });
         }
@@ -113,6 +152,41 @@ impl PriorityFlood {
     pub fn order(&self) -> &[u32] {
         &self.order
     }
+}
+
+/// Where the flood's next cell comes from.
+enum Next {
+    /// The ground's list, at its own height: this cell.
+    Ground(usize),
+    /// The head of the raised queue.
+    Raised,
+}
+
+/// The next cell from the ground's list or the raised queue (`waiting`),
+/// whichever is lower, passing over the ground's cells that are not its to
+/// give: those queued or popped already, and a hollow's, which is reached
+/// later from above its height. Called while a cell is still to pop, so one
+/// of the two has it.
+#[inline(always)]
+fn lower_of_ground_and_raised(
+    ground: &[u64],
+    next: &mut usize,
+    waiting: &[u32],
+    filled: &[f32],
+    state: &[State],
+) -> Next {
+    let raised = waiting.first().map(|&r| ordered(filled[r as usize]));
+    while let Some(&entry) = ground.get(*next) {
+        if raised.is_some_and(|raised| raised < (entry >> 32) as u32) {
+            break;
+        }
+        *next += 1;
+        let i = entry as u32 as usize;
+        if state[i] & !ON_EDGE == AT_OWN_HEIGHT {
+            return Next::Ground(i);
+        }
+    }
+    Next::Raised
 }
 
 #[cfg(test)]
@@ -169,6 +243,64 @@ mod tests {
             // The inside is a hollow ringed at 0.5: filled to just above it
             let inside = g.cols + 1;
             assert!(flood.filled()[inside] > 0.5 && flood.filled()[inside] < 0.5001, "{g:?}");
+        }
+    }
+
+    /// The original's flood, with a binary heap: lowest value first, ties
+    /// by index (any order of ties gives the same map).
+    fn flood_by_heap(grid: Grid, terrain: &[f32], sea_level: f64) -> Vec<f32> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let mut filled = terrain.to_vec();
+        let mut reached = vec![false; grid.cells()];
+        let mut heap = BinaryHeap::new();
+        for i in 0..grid.cells() {
+            if grid.on_edge(i) || (terrain[i] as f64) < sea_level {
+                reached[i] = true;
+                heap.push(Reverse((ordered(filled[i]), i)));
+            }
+        }
+        while let Some(Reverse((_, i))) = heap.pop() {
+            let floor = filled[i] as f64 + RISE;
+            for (j, _) in grid.neighbours(i) {
+                if !reached[j] {
+                    reached[j] = true;
+                    filled[j] = greater(filled[j] as f64, floor) as f32;
+                    heap.push(Reverse((ordered(filled[j]), j)));
+                }
+            }
+        }
+        filled
+    }
+
+    #[test]
+    fn fills_as_the_originals_heap_does_to_the_bit() {
+        // Rough ground full of pits; ground so high that RISE is lost to
+        // rounding (every step of a filled hollow is level); terraces of
+        // equal heights; and the eroded island
+        let mut state = 99u32;
+        let mut noise = move || {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (state >> 8) as f32 / (1 << 24) as f32
+        };
+        let rough: Vec<f32> = (0..G.cells()).map(|i| bowl()[i] + 0.05 * noise()).collect();
+        let high: Vec<f32> = rough.iter().map(|h| 64.0 + h * 16.0).collect();
+        let terraces: Vec<f32> = rough.iter().map(|h| (h * 8.0).floor() / 8.0).collect();
+        let mut island = crate::terrain::Terrain::new(3);
+        island.rain(20_000);
+        let mut flood = PriorityFlood::default();
+        for (name, terrain) in
+            [("rough", rough), ("high", high), ("terraces", terraces), ("island", island.heights().to_vec())]
+        {
+            let expected = flood_by_heap(G, &terrain, 0.25);
+            flood.fill(G, &terrain, 0.25);
+            let raised = terrain.iter().zip(flood.filled()).filter(|(t, f)| t != f).count();
+            assert!(raised > 100, "{name}: only {raised} cells raised: no hollows to fill");
+            let differ = expected.iter().zip(flood.filled()).filter(|(e, f)| e.to_bits() != f.to_bits()).count();
+            assert_eq!(differ, 0, "{name}: {differ} cells filled otherwise than by the heap");
+            let f = flood.filled();
+            assert!(flood.order().windows(2).all(|w| f[w[0] as usize] <= f[w[1] as usize]), "{name}: order");
+            assert_eq!(flood.order().len(), G.cells());
         }
     }
 }
