@@ -21,7 +21,7 @@
 //! ```
 
 use crate::grid::Grid;
-use crate::hydrology::flow_routing::{steepest_descent, Drainage};
+use crate::hydrology::flow_routing::{steepest_descents, Drainage};
 use crate::hydrology::height_order::{ordered, HeightOrder};
 
 /// The drainage of `heights` on `grid`, as the tutorial's
@@ -37,12 +37,8 @@ pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
     order.sort(heights.iter().map(|&h| !ordered(if h == 0.0 { 0.0 } else { h })));
     let mut drainage = Drainage::new(grid);
     // The tutorial's rule is the article's: its steepest drop starts at −∞
-    // and counts only if above 0, which is starting at 0
-    for (y, row) in drainage.downstream.chunks_exact_mut(grid.cols).enumerate() {
-        for (x, next) in row.iter_mut().enumerate() {
-            *next = steepest_descent(grid, heights, x, y);
-        }
-    }
+    // and counts only if above 0, which is starting at 0. It has no sea
+    steepest_descents(grid, heights, f64::NEG_INFINITY, &mut drainage.downstream);
     for i in order.cells() {
         let next = drainage.downstream[i as usize];
         if next >= 0 {

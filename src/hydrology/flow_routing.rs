@@ -32,15 +32,9 @@ impl Drainage {
     /// does not matter, since water only ever moves to a strictly lower cell.
     pub fn route(&mut self, grid: Grid, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
         let cells = grid.cells();
-        assert_eq!(terrain.len(), cells);
         assert_eq!(lowest_first.len(), cells);
         self.downstream.resize(cells, -1);
-        for (y, row) in self.downstream.chunks_exact_mut(grid.cols).enumerate() {
-            for (x, next) in row.iter_mut().enumerate() {
-                let i = y * grid.cols + x;
-                *next = if (terrain[i] as f64) < sea_level { -1 } else { steepest_descent(grid, terrain, x, y) };
-            }
-        }
+        steepest_descents(grid, terrain, sea_level, &mut self.downstream);
         self.water.clear();
         self.water.resize(cells, 1.0);
         // Slices taken once: a store through the vector itself could, for
@@ -55,14 +49,28 @@ impl Drainage {
     }
 }
 
+/// Each cell's way down (`downstream`, one per cell of `terrain`): the
+/// neighbour it slopes down to most steeply, or −1 for a cell below
+/// `sea_level` (none below −∞, which is no sea) or with no lower neighbour.
+/// The article's routing and the tutorial's flow accumulation both step
+/// this way. Found row by row, so the column and row come without a division.
+pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, downstream: &mut [i32]) {
+    assert_eq!(terrain.len(), grid.cells());
+    assert_eq!(downstream.len(), grid.cells());
+    for (y, row) in downstream.chunks_exact_mut(grid.cols).enumerate() {
+        for (x, next) in row.iter_mut().enumerate() {
+            let i = y * grid.cols + x;
+            *next = if (terrain[i] as f64) < sea_level { -1 } else { steepest_descent(grid, terrain, x, y) };
+        }
+    }
+}
+
 /// The neighbour of the cell at column `x`, row `y` it slopes down to most
 /// steeply, diagonal drops counting √2 times as far, or −1 where no
 /// neighbour is lower. Ties go to the first in [`Grid::for_each_neighbour`]'s
-/// order. The article's routing and the tutorial's flow accumulation both
-/// step this way.
+/// order. `terrain` has one height per cell of the grid.
 #[inline(always)]
-pub fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 {
-    let terrain = &terrain[..grid.cells()];
+fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 {
     let i = y * grid.cols + x;
     let here = terrain[i] as f64;
     // The steepest slope so far as its bits: a positive double's bits
@@ -72,8 +80,8 @@ pub fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 
     let mut steepest = 0u64;
     let mut next = -1;
     grid.for_each_neighbour_on(grid.on_edge_at(x, y), i, |j, diagonal| {
-        // SAFETY: the walk only gives cells of the grid, and the terrain
-        // was cut to one height per cell of it above
+        // SAFETY: the walk only gives cells of the grid, and
+        // steepest_descents checked the terrain has one height per cell
         let fall = here - unsafe { *terrain.get_unchecked(j) } as f64;
         let slope = if diagonal { fall / std::f64::consts::SQRT_2 } else { fall };
         // A slope of 0 or less never wins: the steepest starts at 0
