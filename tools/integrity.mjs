@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
 
-const PLACEHOLDER = /integrity:([\w.-]+)/g
+const PLACEHOLDER = /integrity:([\w./-]+)/g
 
 const sri = file => `sha384-${crypto.createHash('sha384').update(fs.readFileSync(file)).digest('base64')}`
 

@@ -4,9 +4,15 @@
 // the page, so a strict Content-Security-Policy (`script-src 'self'`) lets it
 // run. A blog post can load this very file to start the sketch on its own
 // markup (README, "Embedding in a blog post").
-import init, * as bindings from './hydraulic-erosion.js'
-
+//
+// The wasm is compiled as it arrives, while the glue and the snippets it
+// imports are still on their way: the glue is imported afterwards, not
+// statically, which would hold this script back until all of them had come.
 const wasm = new Request(new URL('./hydraulic-erosion_bg.wasm', import.meta.url), { integrity: 'integrity:hydraulic-erosion_bg.wasm' })
-await init({ module_or_path: wasm })
+const compiled = fetch(wasm).then(response => WebAssembly.compileStreaming(response.clone())
+  // (a server that does not say it is wasm)
+  .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+const bindings = await import('./hydraulic-erosion.js')
+await bindings.default({ module_or_path: await compiled })
 // The JavaScript API for host pages and tests (README, "The JavaScript API")
 window.wasmBindings = bindings

@@ -13,26 +13,8 @@ use web_sys::HtmlCanvasElement;
 use crate::sketch::{Carried, Start};
 
 use super::messages;
+use super::snippet::{compile_module, import_glue};
 use super::worker::Build;
-
-#[wasm_bindgen(inline_js = r#"
-// The modules are built two folders above this snippet. The wasm is fetched
-// once, compiled as it arrives where the server says it is wasm
-export function compileModule(name) {
-  return fetch(new URL(`../../${name}_bg.wasm`, import.meta.url)).then(response =>
-    WebAssembly.compileStreaming(response.clone())
-      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
-}
-export function importGlue(name) {
-  return import(new URL(`../../${name}.js`, import.meta.url).href)
-}
-"#)]
-extern "C" {
-    #[wasm_bindgen(js_name = compileModule)]
-    fn compile_module(name: &str) -> Promise;
-    #[wasm_bindgen(js_name = importGlue)]
-    fn import_glue(name: &str) -> Promise;
-}
 
 /// The full build's module, beside the page's.
 const FULL_MODULE: &str = "hydraulic-erosion-full";

@@ -37,7 +37,7 @@ use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
 use super::time_lapse::{NoVideo, Recorded, FRAME_MICROS};
 use super::worker::{self, Build};
-use super::{sharing, theme};
+use super::{sharing, snippet, theme};
 
 /// What the page says where the 3D view cannot be drawn.
 const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
@@ -148,7 +148,7 @@ impl Host {
             after_next_paint(move || {
                 host.worker_to_come.set(false);
                 // (unless the sketch went to the full build meanwhile)
-                if host.here_runs() && !host.full.get() && worker::can_run_sketch_worker() {
+                if host.here_runs() && !host.full.get() && snippet::can_run_sketch_worker() {
                     host.run_in_worker(&Build::this(), true);
                 }
             });
@@ -391,7 +391,7 @@ impl Host {
         if let Some(Runner::Worker(old)) = self.runner.borrow_mut().take_if(|r| matches!(r, Runner::Worker(_))) {
             *self.retiring.borrow_mut() = Some(old);
         }
-        if worker::can_run_sketch_worker() && self.run_in_worker(&build, false) {
+        if snippet::can_run_sketch_worker() && self.run_in_worker(&build, false) {
             // The waiting messages are handed on once it is ready
         } else {
             self.run_full_here(start, carried);

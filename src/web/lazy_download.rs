@@ -10,23 +10,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::dom::{download, warn};
-
-#[wasm_bindgen(inline_js = r#"
-// This snippet sits two folders below the page's module, beside which the
-// modules are built; each is loaded (and its wasm started) once
-const loading = new Map()
-export function importModule(name) {
-  if (!loading.has(name)) {
-    loading.set(name, import(new URL(`../../${name}.js`, import.meta.url).href)
-      .then(async module => { await module.default(); return module }))
-  }
-  return loading.get(name)
-}
-"#)]
-extern "C" {
-    #[wasm_bindgen(js_name = importModule)]
-    fn import_module(name: &str) -> js_sys::Promise;
-}
+use super::snippet::import_module;
 
 /// A file one of the modules makes.
 pub struct Made {

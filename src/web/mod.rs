@@ -16,6 +16,7 @@ mod orbit_controls;
 mod painter;
 mod sharing;
 mod sketch_loop;
+mod snippet;
 mod surface;
 mod theme;
 mod time_lapse;

@@ -15,47 +15,8 @@ use crate::sketch::{Carried, Sketch, Start};
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
+use super::snippet::spawn_sketch_worker;
 use super::surface::Surface;
-
-#[wasm_bindgen(inline_js = r#"
-// Whether this browser can run the sketch in a worker: a 2D context on an
-// OffscreenCanvas, a canvas that hands its drawing over, and module workers
-export function canRunSketchWorker() {
-  try {
-    if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false
-    if (!new OffscreenCanvas(1, 1).getContext('2d')) return false
-    // Reading the options' type is how a browser that knows module workers
-    // gives itself away; the address cannot be parsed, so no worker starts
-    // and no policy is asked about it
-    let modules = false
-    const probe = { get type() { modules = true; return 'classic' } }
-    try { new Worker('http://[', probe).terminate() } catch (e) {}
-    return modules
-  } catch (e) {
-    return false
-  }
-}
-
-// The worker, from its file beside the modules (www/sketch-worker.js, two
-// folders above this snippet), told which module to load: a file of the
-// site's own, so a strict Content-Security-Policy (`worker-src 'self'`) lets
-// it run. A page may only start workers of its own site, so where the
-// modules come from another (a blog loading them from a CDN), a stand-in of
-// one line, made here, imports that file
-export function spawnSketchWorker(name) {
-  const url = new URL(`../../sketch-worker.js?glue=${encodeURIComponent(name)}`, import.meta.url)
-  const options = { type: 'module', name: 'hydraulic-erosion' }
-  if (url.origin === self.location.origin) return new Worker(url, options)
-  const standIn = new Blob([`import ${JSON.stringify(url.href)}`], { type: 'text/javascript' })
-  return new Worker(URL.createObjectURL(standIn), options)
-}
-"#)]
-extern "C" {
-    #[wasm_bindgen(js_name = canRunSketchWorker)]
-    pub fn can_run_sketch_worker() -> bool;
-    #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
-    fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
-}
 
 /// What a worker says once its module is instantiated, before it is given
 /// a sketch to run (the script above posts it).

@@ -121,6 +121,38 @@ test('rewinding shows the map at a drop count, leaves it paused, and its link re
   await context.close()
 })
 
+test('while it rains the rewind follows the drops a few times a second, not every frame, and spans them all once grabbed or paused', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=3')
+  await rainedPast(page, 2000)
+  // Its writes over two seconds of rain, against the frames drawn then
+  const counted = await page.evaluate(async () => {
+    const label = document.getElementById('experiment-label-rewind')
+    let writes = 0
+    const watch = new MutationObserver(records => { writes += records.length })
+    watch.observe(label, { childList: true, characterData: true, subtree: true })
+    const frames = window.wasmBindings.pageFrames()
+    await new Promise(resolve => setTimeout(resolve, 2000))
+    watch.disconnect()
+    return { writes, frames: window.wasmBindings.pageFrames() - frames }
+  })
+  assert.ok(counted.frames >= 30, `it rained on: ${counted.frames} frames drawn`)
+  // 250 ms apart: 8 in two seconds, and a write may be two records
+  assert.ok(counted.writes >= 2 && counted.writes <= 20, `the label written ${counted.writes} times in ${counted.frames} frames`)
+  // Grabbed, it spans every drop reported so far, however recently it was shown
+  const grabbed = await page.evaluate(() => {
+    const range = document.getElementById('experiment-control-rewind')
+    range.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    return { max: Number(range.max), reach: window.wasmBindings.pageState().reach }
+  })
+  assert.equal(grabbed.max, grabbed.reach, 'the range spans the drops fallen when grabbed')
+  await pause(page)
+  const paused = await state(page)
+  assert.equal(await page.$eval('#experiment-control-rewind', e => Number(e.max)), paused.drops, 'paused, it spans them all')
+  assert.equal(await page.textContent('#experiment-label-rewind'), `${paused.drops.toLocaleString('en')} drops`)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 test('host pages undo, redo and read the history, across the switch to the full build', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=9&he-drops=2000')
   const island = await arrived(page, 2000)

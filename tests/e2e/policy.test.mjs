@@ -51,10 +51,29 @@ test('the built page writes no script or style into itself, and its start carrie
   const sri = file => `sha384-${crypto.createHash('sha384').update(fs.readFileSync(path.join(dist, file))).digest('base64')}`
   const hashed = [...tags('script'), ...tags('link')].filter(tag => attribute(tag, 'integrity'))
   const file = tag => (attribute(tag, 'src') ?? attribute(tag, 'href')).replace(/^\.\//, '')
-  assert.deepEqual(hashed.map(file).sort(), ['embedded.js', 'hydraulic-erosion.js', 'start.js', 'style.css'])
+  const files = hashed.map(file).sort()
+  assert.deepEqual(files.filter(f => !f.startsWith('snippets/')), ['embedded.js', 'hydraulic-erosion.js', 'start.js', 'style.css'])
+  // The glue's snippets, preloaded beside it (tools/preload-snippets.mjs): one
+  const imported = new Set(fs.readFileSync(path.join(dist, 'hydraulic-erosion.js'), 'utf8').match(/snippets\/[\w./-]+\.js/g))
+  assert.equal(imported.size, 1, `the glue imports one snippet: ${[...imported]}`)
+  assert.deepEqual(files.filter(f => f.startsWith('snippets/')), [...imported])
   for (const tag of hashed) assert.equal(attribute(tag, 'integrity'), sri(file(tag)), tag)
   // The wasm's hash, which start.js checks as it fetches it
   assert.ok(fs.readFileSync(path.join(dist, 'start.js'), 'utf8').includes(sri('hydraulic-erosion_bg.wasm')))
+})
+
+test('the page asks for its glue\'s snippet with the glue, not once the glue has come: no second round trip before the sketch starts', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=24')
+  const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter(e => e.name.includes('/snippets/') || e.name.endsWith('/hydraulic-erosion.js'))
+    .map(e => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: e.responseEnd })))
+  const glue = fetched.find(e => e.name.endsWith('/hydraulic-erosion.js'))
+  const snippets = fetched.filter(e => e.name.includes('/snippets/'))
+  assert.ok(glue, 'the glue was fetched')
+  assert.equal(snippets.length, 1, `one snippet: ${snippets.map(e => e.name)}`)
+  assert.ok(snippets[0].startTime < glue.responseEnd, `asked for at ${snippets[0].startTime.toFixed(1)} ms, the glue in at ${glue.responseEnd.toFixed(1)} ms`)
+  assert.deepEqual(problems, [])
+  await context.close()
 })
 
 test('under the policy the page rains in its worker, fetches its later modules, draws 3D, saves every file and reopens its link, with no violation', async () => {

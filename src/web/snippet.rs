@@ -1,0 +1,87 @@
+//! The web layer's JavaScript: the few things Rust cannot say through
+//! web-sys, all of them about the files built beside the page's module,
+//! which only JavaScript can find (`import.meta.url`): importing a module,
+//! fetching and compiling a build's wasm, starting the sketch's worker, and
+//! whether this browser can run one. One snippet, so the page fetches one
+//! file for them before the sketch can start, not one each (a browser
+//! speaking HTTP/1.1 opens six connections to a site, and a seventh file
+//! waits a round trip for a free one).
+
+use js_sys::Promise;
+use wasm_bindgen::prelude::*;
+use web_sys::Worker;
+
+#[wasm_bindgen(inline_js = r#"
+// wasm-bindgen writes this snippet two folders below the page's module
+// (`snippets/<crate>/`); the other modules and the worker's script are
+// built beside that module
+const beside = file => new URL(`../../${file}`, import.meta.url)
+
+// A module's glue, imported (once: the browser keeps it by its address)
+export function importGlue(name) {
+  return import(beside(`${name}.js`).href)
+}
+
+// A module's glue, imported and its wasm started, once
+const loading = new Map()
+export function importModule(name) {
+  if (!loading.has(name)) loading.set(name, importGlue(name).then(async module => { await module.default(); return module }))
+  return loading.get(name)
+}
+
+// A build's wasm, fetched once and compiled as it arrives where the server
+// says it is wasm
+export function compileModule(name) {
+  return fetch(beside(`${name}_bg.wasm`)).then(response =>
+    WebAssembly.compileStreaming(response.clone())
+      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+}
+
+// Whether this browser can run the sketch in a worker: a 2D context on an
+// OffscreenCanvas, a canvas that hands its drawing over, and module workers
+export function canRunSketchWorker() {
+  try {
+    if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false
+    if (!new OffscreenCanvas(1, 1).getContext('2d')) return false
+    // Reading the options' type is how a browser that knows module workers
+    // gives itself away; the address cannot be parsed, so no worker starts
+    // and no policy is asked about it
+    let modules = false
+    const probe = { get type() { modules = true; return 'classic' } }
+    try { new Worker('http://[', probe).terminate() } catch (e) {}
+    return modules
+  } catch (e) {
+    return false
+  }
+}
+
+// The worker, from its file beside the modules (www/sketch-worker.js), told
+// which module to load: a file of the site's own, so a strict
+// Content-Security-Policy (`worker-src 'self'`) lets it run. A page may only
+// start workers of its own site, so where the modules come from another (a
+// blog loading them from a CDN), a stand-in of one line, made here, imports
+// that file
+export function spawnSketchWorker(name) {
+  const url = beside(`sketch-worker.js?glue=${encodeURIComponent(name)}`)
+  const options = { type: 'module', name: 'hydraulic-erosion' }
+  if (url.origin === self.location.origin) return new Worker(url, options)
+  const standIn = new Blob([`import ${JSON.stringify(url.href)}`], { type: 'text/javascript' })
+  return new Worker(URL.createObjectURL(standIn), options)
+}
+"#)]
+extern "C" {
+    /// The glue of the module `name` (`hydraulic-erosion-full`), imported.
+    #[wasm_bindgen(js_name = importGlue)]
+    pub fn import_glue(name: &str) -> Promise;
+    /// The module `name`, imported and its wasm started (once).
+    #[wasm_bindgen(js_name = importModule)]
+    pub fn import_module(name: &str) -> Promise;
+    /// The module `name`'s wasm, fetched and compiled.
+    #[wasm_bindgen(js_name = compileModule)]
+    pub fn compile_module(name: &str) -> Promise;
+    #[wasm_bindgen(js_name = canRunSketchWorker)]
+    pub fn can_run_sketch_worker() -> bool;
+    /// The sketch's worker, told to load the module `name`.
+    #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
+    pub fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
+}
