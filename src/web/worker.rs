@@ -19,7 +19,7 @@ use super::snippet::spawn_sketch_worker;
 use super::surface::Surface;
 
 /// What a worker says once its module is instantiated, before it is given
-/// a sketch to run (the script above posts it).
+/// a sketch to run (www/sketch-worker.js posts it).
 pub const READY: &str = "ready";
 
 /// The page's own module, as the worker finds it beside the page.
