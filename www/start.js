@@ -9,10 +9,13 @@
 // imports are still on their way: the glue is imported afterwards, not
 // statically, which would hold this script back until all of them had come.
 const wasm = new Request(new URL('./hydraulic-erosion_bg.wasm', import.meta.url), { integrity: 'integrity:hydraulic-erosion_bg.wasm' })
-const compiled = fetch(wasm).then(response => WebAssembly.compileStreaming(response.clone())
-  // (a server that does not say it is wasm)
-  .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
-const bindings = await import('./hydraulic-erosion.js')
-await bindings.default({ module_or_path: await compiled })
+const compiled = fetch(wasm).then(response => {
+  if (!response.ok) throw new Error(`start.js: ${response.status} ${response.statusText} fetching ${response.url}`)
+  return WebAssembly.compileStreaming(response.clone())
+    // (a server that does not say it is wasm)
+    .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes)))
+})
+const [bindings, module] = await Promise.all([import('./hydraulic-erosion.js'), compiled])
+await bindings.default({ module_or_path: module })
 // The JavaScript API for host pages and tests (README, "The JavaScript API")
 window.wasmBindings = bindings

@@ -32,9 +32,11 @@ export function importModule(name) {
 // A build's wasm, fetched once and compiled as it arrives where the server
 // says it is wasm
 export function compileModule(name) {
-  return fetch(beside(`${name}_bg.wasm`)).then(response =>
-    WebAssembly.compileStreaming(response.clone())
-      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+  return fetch(beside(`${name}_bg.wasm`)).then(response => {
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText} fetching ${response.url}`)
+    return WebAssembly.compileStreaming(response.clone())
+      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes)))
+  })
 }
 
 // Whether this browser can run the sketch in a worker: a 2D context on an
