@@ -73,8 +73,9 @@ pub struct Controls {
     rewind: Option<HtmlInputElement>,
     rewind_label: Option<Element>,
     rewinding: Cell<bool>,
-    /// The drops the sketch last said the rewind spans, and those it shows
-    /// with when it was last written (milliseconds on the page's clock).
+    /// The drops the sketch last said the rewind spans; and the drops the
+    /// rewind shows, with when it was written (milliseconds on the page's
+    /// clock).
     rewind_reach: Cell<u64>,
     rewind_shown: Cell<Option<(u64, f64)>>,
     /// Save video, its own label, and whether a video is being filmed.
@@ -244,7 +245,8 @@ impl Controls {
     /// What the sketch's latest state says of the history: whether there
     /// is anything to undo or redo, and the drops the rewind spans, at its
     /// end (the drops fallen, or to fall in a replay under way), but while
-    /// the reader drags it.
+    /// the reader drags it. While it rains the rewind is written at most
+    /// every [`REWIND_SHOWN_EVERY_MS`].
     pub fn show_status(&self, status: &Status) {
         for (button, none) in [(&self.undo, status.undo == 0), (&self.redo, status.redo == 0)] {
             // Only a change is written: every write costs the page a style pass
