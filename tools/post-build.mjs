@@ -1,8 +1,9 @@
 // Trunk's post-build hook (Trunk.toml), run on the build before it becomes
-// dist/: the scripts minified, the glue's snippets preloaded, then their
-// hashes written where the page's start checks them (start.js carries the
-// wasm's, index.html the others').
+// dist/: the scripts minified, the modules' imports given short names, the
+// glue's snippets preloaded, then their hashes written where the page's
+// start checks them (start.js carries the wasm's, index.html the others').
 import { minifyScripts } from './minify.mjs'
+import { shortenImports } from './short-imports.mjs'
 import { preloadSnippets } from './preload-snippets.mjs'
 import { writeIntegrity } from './integrity.mjs'
 
@@ -10,5 +11,6 @@ const staging = process.env.TRUNK_STAGING_DIR
 if (!staging) throw new Error('run by trunk as a post_build hook (TRUNK_STAGING_DIR is not set)')
 
 await minifyScripts(staging)
+shortenImports(staging)
 preloadSnippets(staging, 'hydraulic-erosion.js', 'index.html')
 writeIntegrity(staging, ['start.js', 'index.html'])
