@@ -93,6 +93,10 @@ pub struct Host {
     /// The latest link the sketch offered the address bar (what "Save
     /// maps" writes into its map.json).
     link: RefCell<String>,
+    /// Whether the address bar waits for the first picture to be on
+    /// screen: writing it (`history.replaceState`) cost the page's main
+    /// thread 3 to 10 ms just before its first paint.
+    address_waits: Cell<bool>,
     size: Cell<Size>,
     in_view: Cell<bool>,
     hidden: Cell<bool>,
@@ -129,6 +133,7 @@ impl Host {
             heights: RefCell::new(None),
             history: RefCell::new(Brief::default()),
             link: RefCell::new(String::new()),
+            address_waits: Cell::new(false),
             in_view: Cell::new(true),
             hidden: Cell::new(false),
             heard_from: Cell::new(false),
@@ -140,12 +145,15 @@ impl Host {
         if needs_full {
             host.switch_to_full(None);
         } else {
-            // The first picture at once, drawn here; once it is on screen, a
-            // worker starts to take the sketch over
+            // The first picture at once, drawn here; once it is on screen,
+            // its link goes to the address bar and a worker starts to take
+            // the sketch over
+            host.address_waits.set(true);
             host.run_here();
             host.worker_to_come.set(true);
             let host = host.clone();
             after_next_paint(move || {
+                host.write_waiting_address();
                 host.worker_to_come.set(false);
                 // (unless the sketch went to the full build meanwhile)
                 if host.here_runs() && !host.full.get() && snippet::can_run_sketch_worker() {
@@ -540,8 +548,15 @@ impl Host {
                     match show {
                         Show::Busy(busy) => self.element.borrow().set_busy(busy),
                         Show::Link(query) => {
-                            sharing::write_address(&query);
+                            if !self.address_waits.get() {
+                                sharing::write_address(&query);
+                            }
                             *self.link.borrow_mut() = query;
+                        }
+                        // Copying the link reads it from the address bar
+                        Show::Shared { .. } => {
+                            self.write_waiting_address();
+                            self.controls.show(&show);
                         }
                         Show::No3d => self.element.borrow().note_3d(NO_3D),
                         other => self.controls.show(&other),
@@ -567,6 +582,14 @@ impl Host {
                 Err(_) => warn("the picture could not be saved"),
             },
             Report::Picture(None) => warn("the picture could not be saved"),
+        }
+    }
+
+    /// Writes the link that waited for the first picture
+    /// ([`Host::address_waits`]) to the address bar, if it waited.
+    fn write_waiting_address(&self) {
+        if self.address_waits.replace(false) && !self.link.borrow().is_empty() {
+            sharing::write_address(&self.link.borrow());
         }
     }
 

@@ -176,6 +176,34 @@ test('a link over the replay cap is cut down, and says so', async () => {
   await context.close()
 })
 
+// Notes when the page first writes a link to the address bar, and when an
+// animation frame first sees the sketch's first picture drawn
+const WATCH_FIRST_WRITE = () => {
+  window.__firstWrite = null
+  const replace = history.replaceState.bind(history)
+  history.replaceState = (...args) => {
+    if (window.__firstWrite === null && String(args[2] ?? '').includes('he-seed=')) window.__firstWrite = performance.now()
+    return replace(...args)
+  }
+  const look = () => {
+    if ((window.wasmBindings?.pageFrames?.() ?? 0) >= 1) return void (window.__pictureSeen = performance.now())
+    requestAnimationFrame(look)
+  }
+  requestAnimationFrame(look)
+}
+
+test('a new map\'s link goes to the address bar once its first picture is on screen, not before it', async () => {
+  // Writing the address bar costs the page's main thread several ms, which
+  // held the first picture back
+  const a = await open(browser, server.url + '/', { initScript: WATCH_FIRST_WRITE })
+  await a.page.waitForFunction(() => window.__firstWrite !== null && window.__pictureSeen !== undefined)
+  const { written, seen } = await a.page.evaluate(() => ({ written: window.__firstWrite, seen: window.__pictureSeen }))
+  assert.ok(written > seen, `the link written at ${written.toFixed(1)} ms, the first picture seen at ${seen.toFixed(1)} ms`)
+  assert.match(a.page.url(), /[?&]he-seed=\d+/)
+  assert.deepEqual(a.problems, [])
+  await a.context.close()
+})
+
 test('copy link copies the address and says so; without a clipboard it shows the link', async () => {
   const a = await open(browser, server.url + '/', { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } })
   await pause(a.page)
