@@ -9,7 +9,7 @@ tools/setup.sh --browser
 export PATH="$PWD/tools/node_modules/.bin:$PATH"
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
-say "format and lints"
+say "format, lints and doc links"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
@@ -17,6 +17,10 @@ cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features page --lib -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features heightmap-encoder --bin heightmap-encoder -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features mesh-exporter --bin mesh-exporter -- -D warnings
+# The doc comments' links all lead somewhere: the simulation's, and the web
+# layer's (wasm only)
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items --lib
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items --lib --target wasm32-unknown-unknown
 
 say "native tests"
 cargo test

@@ -5,6 +5,8 @@
 //! blended evenly. The two "site" schemes use the blog's own palette.
 //! Colours are kept as the CSS strings the original wrote, so the canvas can
 //! take them as they are; [`hex_rgb`] reads the ones the relief image mixes.
+//!
+//! [`hex_rgb`]: crate::draw::color_schemes::hex_rgb
 
 /// One colour scheme.
 #[derive(Clone, Copy, Debug, PartialEq)]

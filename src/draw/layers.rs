@@ -19,6 +19,8 @@
 //! assert_eq!(ramp_position(Layer::Flow, 100.0, 10_000.0), 0.5);
 //! assert_eq!(ticks(Layer::Flow, 2_000.0).iter().map(|t| t.1).collect::<Vec<_>>(), [1.0, 10.0, 100.0, 1_000.0]);
 //! ```
+//!
+//! [`Legend`]: crate::draw::layers::Legend
 
 use crate::erosion::ground_moved::largest;
 use crate::settings::choices::Layer;

@@ -17,6 +17,8 @@
 //! map.set_show_original(true);
 //! assert_eq!(map.relief(&terrain, scheme("topographic").unwrap()), &before[..]);
 //! ```
+//!
+//! [`Terrain`]: crate::terrain::Terrain
 
 use std::borrow::Cow;
 

@@ -18,6 +18,8 @@
 //! assert_eq!((mesh.positions.len(), mesh.indices.len()), (6, 4 * 3));
 //! assert_eq!(mesh.normals[0], [0.0, 1.0, 0.0]);
 //! ```
+//!
+//! [`RELIEF_SHARE`]: crate::draw::mesh::RELIEF_SHARE
 
 use crate::draw::shading::slope;
 use crate::grid::Grid;

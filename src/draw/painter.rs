@@ -1,6 +1,8 @@
 //! What the sketch draws through: a [`Painter`] is told, frame by frame
 //! and in the original's order, what to draw, and turns it into calls of
 //! its own (Canvas2D and WebGL2 in the page, nothing in a test).
+//!
+//! [`Painter`]: crate::draw::painter::Painter
 
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::marching_squares::Contours;

@@ -10,11 +10,14 @@
 //! The uniforms each program takes are listed beside it
 //! ([`GROUND_UNIFORMS`], [`SEA_UNIFORMS`]), so the page can look them up
 //! once per program.
+//!
+//! [`GROUND_UNIFORMS`]: crate::draw::shaders::GROUND_UNIFORMS
+//! [`SEA_UNIFORMS`]: crate::draw::shaders::SEA_UNIFORMS
 
 use crate::draw::shading::{self, glsl_float, NumberText, ROCK};
 use crate::draw::view_3d::{light_3d, RAMP_STEPS, SEA_OPACITY, TREE_HEIGHT_PER_WIDTH, TREE_SIDES};
 
-/// The uniforms of [`ON_THE_MAP`], which the programs that stand things on
+/// The uniforms of `ON_THE_MAP`, which the programs that stand things on
 /// the map (the ground, the trees) list first, in this order, so the page
 /// sets them alike for both.
 pub const ON_THE_MAP_UNIFORMS: [&str; 6] = ["u_heights", "u_matrix", "u_grid", "u_cell", "u_vertical", "u_half"];

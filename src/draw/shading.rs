@@ -12,6 +12,9 @@
 //! assert!(shade(-1.0) < shade(0.5));
 //! assert!(GLSL.contains("float rock_share(float up)"));
 //! ```
+//!
+//! [`GLSL`]: crate::draw::shading::GLSL
+//! [`glsl_constants`]: crate::draw::shading::glsl_constants
 
 use crate::float_min_max::{greater, lesser};
 use crate::hydrology::rivers;

@@ -33,6 +33,8 @@
 //! assert_eq!(h[4], 0.8);
 //! assert_eq!(h[0], 0.2);
 //! ```
+//!
+//! [`THERMAL_EVERY`]: crate::erosion::thermal_erosion::THERMAL_EVERY
 
 use crate::grid::Grid;
 

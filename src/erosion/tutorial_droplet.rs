@@ -24,6 +24,9 @@
 //! while those four cells are, and a bilinear share of a change to each.
 //! Heights are `f32` and every sum `f64`, as JavaScript's `Float32Array`
 //! does; `Math.hypot` is V8's, so a drop follows the tutorial's to the bit.
+//!
+//! [`Digs::WhereItLeft`]: crate::erosion::tutorial_droplet::Digs::WhereItLeft
+//! [`Digs::WhereItArrives`]: crate::erosion::tutorial_droplet::Digs::WhereItArrives
 
 use crate::grid::Grid;
 

@@ -21,6 +21,8 @@
 //! let trees = forest.standing(&flat, 0.25, None);
 //! assert!(trees.len() > 1000, "a flat meadow in the band grows a tree on every spot");
 //! ```
+//!
+//! [`Forest::sample`]: crate::flora::trees::Forest::sample
 
 use std::rc::Rc;
 

@@ -10,6 +10,9 @@
 //! gradient is chosen by signs instead of branches. Every float operation is
 //! the crate's, in the crate's order, so the values are the same to the bit
 //! (the tests compare them with the crate's own).
+//!
+//! [`Axis`]: crate::ground::perlin::Axis
+//! [`Perlin::at`]: crate::ground::perlin::Perlin::at
 
 use noise::permutationtable::{NoiseHasher, PermutationTable};
 

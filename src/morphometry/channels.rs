@@ -11,6 +11,9 @@
 //! let length = longest_way_down(Grid::new(4, 2), &down);
 //! assert_eq!(&length[..4], &[0.0, 1.0, 2.0, 3.0]);
 //! ```
+//!
+//! [`CHANNEL_AREA`]: crate::morphometry::channels::CHANNEL_AREA
+//! [`RIVER_START`]: crate::hydrology::rivers::RIVER_START
 
 use std::f64::consts::SQRT_2;
 

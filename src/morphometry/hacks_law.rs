@@ -6,6 +6,8 @@
 //! Here `h` is fitted by least squares to `ln L` against `ln A` over the
 //! channel cells of the land, `L` being the longest way down to each
 //! ([`longest_way_down`]).
+//!
+//! [`longest_way_down`]: crate::morphometry::channels::longest_way_down
 
 use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;

@@ -14,6 +14,8 @@
 //! assert!(m.hypsometric_integral > 0.0 && m.hypsometric_integral < 1.0);
 //! assert!(m.hack_exponent.is_finite() && m.concavity.is_finite());
 //! ```
+//!
+//! [`MEASURE_EVERY`]: crate::morphometry::measures::MEASURE_EVERY
 
 use crate::hydrology::flow_routing::Drainage;
 use crate::morphometry::channels::channel_area;

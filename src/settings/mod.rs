@@ -1,7 +1,7 @@
 //! The tables the page's controls, the links, the JavaScript API and the
 //! defaults all read: each control is described in exactly one row.
 //!
-//! A table's rows are named by an enum declared with [`rows!`], which also
+//! A table's rows are named by an enum declared with `rows!`, which also
 //! lists them as `ALL`: the enum is the one place a table's length is
 //! stated, and every table, list and array sized by it follows.
 

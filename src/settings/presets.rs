@@ -3,6 +3,8 @@
 //! whose rules the rain follows ([`Preset`]) and sets the settings and
 //! choices that go with them, and how the map looks (its scheme, its trees);
 //! the reader can change any of them after.
+//!
+//! [`Preset`]: crate::settings::choices::Preset
 
 use crate::settings::choices::{Choice, Choices, Preset};
 use crate::settings::sliders::{Setting, Settings};

@@ -3,7 +3,7 @@
 //!
 //! A link holds the seed, the settings the rain started with, the timeline
 //! of changes made to the settings that shape the rain while it fell (see
-//! [`timeline`](super::timeline)), the colour scheme if the reader picked
+//! [`timeline`](crate::share::timeline)), the colour scheme if the reader picked
 //! one, the toggles, and the drops fallen. Rebuilding the terrain from the
 //! seed and replaying that many drops, making each change at its drop count,
 //! gives the same map to the bit. Every parameter starts with [`PREFIX`], so
@@ -30,6 +30,8 @@
 //! assert_eq!(query, "he-v=3&he-seed=42&he-drops=300000");
 //! assert_eq!(read(&query).link, link);
 //! ```
+//!
+//! [`PREFIX`]: crate::share::link::PREFIX
 
 use super::decimal::{self, whole};
 use super::timeline::{self, Change};

@@ -389,7 +389,7 @@ impl GlView {
     }
 
     /// Sets the uniforms that stand a program's drawing on the map
-    /// ([`shaders::ON_THE_MAP`]): the ground's and the trees' alike.
+    /// (`shaders::ON_THE_MAP`): the ground's and the trees' alike.
     fn stand_on_the_map(&self, program: &Program, scene: &Scene, layout: &Layout, matrix: &[f32]) {
         let gl = &self.gl;
         let at = |k: usize| program.at[k].as_ref();
