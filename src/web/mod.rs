@@ -120,7 +120,7 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 
 /// The running sketch's state, for tests and the bench page, as of its
 /// latest frame, or `null` when no sketch runs or it has not reported yet:
-/// every field of [`Status`](crate::sketch::status::Status) (see its table for each one's name and
+/// every field of [`Status`] (see its table for each one's name and
 /// meaning), and four of the page's own: `resting` (whether it rests out
 /// of sight), `heightsHash` (a fingerprint of its heights, 16 hex digits),
 /// `thread` (where the sketch runs: "worker" or "main") and `settled`
@@ -128,6 +128,8 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// worker answering a moment later, and the sketch runs where it stays:
 /// the first frames are drawn on the main thread while a worker starts to
 /// take over).
+///
+/// [`Status`]: crate::sketch::status::Status
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
     with_host(|host| {
