@@ -6,7 +6,6 @@
 //! answers.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
@@ -25,8 +24,44 @@ const KEY_ZOOM: f64 = 0.9;
 /// A wheel's pixels to a zoom: a hundred pixels (a notch, about) is 10 %.
 const WHEEL_ZOOM_PER_PIXEL: f64 = 0.001;
 
-/// The pointers down on the 3D view: where each was last.
-type Pointers = BTreeMap<i32, (f64, f64)>;
+/// The pointers down on the 3D view, each by its id with where it was
+/// last: two fingers at most make a gesture, so a short list (a map type
+/// would add its code to the page's download for nothing).
+#[derive(Default)]
+struct Pointers(Vec<(i32, (f64, f64))>);
+
+impl Pointers {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn get(&self, id: i32) -> Option<(f64, f64)> {
+        self.0.iter().find(|p| p.0 == id).map(|p| p.1)
+    }
+
+    /// Where another pointer than `id` is.
+    fn other_than(&self, id: i32) -> Option<(f64, f64)> {
+        self.0.iter().find(|p| p.0 != id).map(|p| p.1)
+    }
+
+    fn set(&mut self, id: i32, at: (f64, f64)) {
+        match self.0.iter_mut().find(|p| p.0 == id) {
+            Some(p) => p.1 = at,
+            None => self.0.push((id, at)),
+        }
+    }
+
+    /// Forgets pointer `id`: true if it was down.
+    fn lift(&mut self, id: i32) -> bool {
+        let before = self.0.len();
+        self.0.retain(|p| p.0 != id);
+        self.0.len() < before
+    }
+}
 
 fn on_3d_view(event: &web_sys::Event) -> bool {
     event
@@ -41,7 +76,7 @@ fn send(host: &Rc<Host>, input: Input) {
 
 /// Listens on `holder` for the reader turning the 3D view.
 pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
-    let pointers = Rc::new(RefCell::new(Pointers::new()));
+    let pointers = Rc::new(RefCell::new(Pointers::default()));
 
     let p = pointers.clone();
     listen(holder, "pointerdown", move |e| {
@@ -55,19 +90,18 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
                 let _ = canvas.focus();
             }
         }
-        p.borrow_mut().insert(e.pointer_id(), (e.client_x() as f64, e.client_y() as f64));
+        p.borrow_mut().set(e.pointer_id(), (e.client_x() as f64, e.client_y() as f64));
     });
 
     let (h, p) = (host.clone(), pointers.clone());
     listen(holder, "pointermove", move |e| {
         let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
         let mut pointers = p.borrow_mut();
-        let Some(&before) = pointers.get(&e.pointer_id()) else { return };
+        let Some(before) = pointers.get(e.pointer_id()) else { return };
         let now = (e.client_x() as f64, e.client_y() as f64);
         if pointers.len() == 2 {
             // A pinch: the fingers' spread, before and after this move
-            let other = pointers.iter().find(|(&id, _)| id != e.pointer_id()).map(|(_, &p)| p);
-            if let Some(o) = other {
+            if let Some(o) = pointers.other_than(e.pointer_id()) {
                 let spread = |a: (f64, f64)| (a.0 - o.0).hypot(a.1 - o.1);
                 if spread(now) > 0.0 && spread(before) > 0.0 {
                     send(&h, Input::Zoom(spread(before) / spread(now)));
@@ -76,7 +110,7 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
         } else if pointers.len() == 1 && now != before {
             send(&h, Input::Orbit { dx: now.0 - before.0, dy: now.1 - before.1 });
         }
-        pointers.insert(e.pointer_id(), now);
+        pointers.set(e.pointer_id(), now);
     });
 
     for ending in ["pointerup", "pointercancel"] {
@@ -84,7 +118,7 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
         listen(holder, ending, move |e| {
             let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
             let mut pointers = p.borrow_mut();
-            if pointers.remove(&e.pointer_id()).is_some() && pointers.is_empty() {
+            if pointers.lift(e.pointer_id()) && pointers.is_empty() {
                 send(&h, Input::OrbitEnd);
             }
         });

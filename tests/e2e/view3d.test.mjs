@@ -107,6 +107,38 @@ test('the 3D view shows the island, turns with a drag, the wheel and the keys, s
   await b.context.close()
 })
 
+test('two fingers pinch the 3D view nearer and farther, without turning it', async () => {
+  const a = await open(browser, server.url + '/?he-seed=4', { contextOptions: { reducedMotion: 'reduce' } })
+  await pause(a.page)
+  await a.page.click('#experiment-control-view-3d')
+  await a.page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
+  await still(a.page)
+  const start = (await state(a.page)).camera
+  // Two touches `from` px either side of the view's middle; the second moves
+  // to `to` px out, and both lift
+  const pinch = (from, to) => a.page.$eval(VIEW, (canvas, [from, to]) => {
+    const box = canvas.getBoundingClientRect()
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    const touch = (type, pointerId, dx) => canvas.dispatchEvent(new PointerEvent(type, { pointerId, pointerType: 'touch', isPrimary: pointerId === 1, clientX: x + dx, clientY: y, bubbles: true }))
+    touch('pointerdown', 1, -from)
+    touch('pointerdown', 2, from)
+    touch('pointermove', 2, to)
+    touch('pointerup', 2, to)
+    touch('pointerup', 1, -from)
+  }, [from, to])
+  // Fingers 100 px apart spread to 150: the view comes two thirds as near
+  await pinch(50, 100)
+  await a.page.waitForFunction(d => window.wasmBindings.pageState().camera.distance !== d, start.distance)
+  const nearer = (await state(a.page)).camera
+  assert.deepEqual(nearer, { ...start, distance: Math.round(start.distance * 100 / 150 * 1000) / 1000 })
+  // 150 apart closing to 100: back as far as it was
+  await pinch(75, 25)
+  await a.page.waitForFunction(d => window.wasmBindings.pageState().camera.distance !== d, nearer.distance)
+  assert.deepEqual((await state(a.page)).camera, start)
+  assert.deepEqual(a.problems, [])
+  await a.context.close()
+})
+
 test('a drag let go spins the view on a moment, and not at all when the reader asks for less motion', async () => {
   for (const reducedMotion of ['no-preference', 'reduce']) {
     const { page, context, problems } = await open(browser, server.url + '/?he-seed=5&he-view=1', { contextOptions: { reducedMotion } })
