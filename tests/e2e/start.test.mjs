@@ -1,0 +1,97 @@
+// End-to-end tests of the page before its sketch runs (www/start.js): while
+// the module is on its way the holder says so and the controls wait, and a
+// module that cannot be had says why, on the page and in a blog post's markup.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch, open, newContext, dropIn } from './helpers.mjs'
+
+let server, browser
+before(async () => { server = await serve(undefined, dropIn('/post/', '/', 'width: 640px; height: 360px')); browser = await launch() })
+after(async () => { await browser?.close(); await server?.close() })
+
+const WASM = '**/hydraulic-erosion_bg.wasm'
+
+// Opens `url` with the page's wasm (or the file `file` matches) answered by
+// `answer` (a route handler), without waiting for the sketch; records page
+// errors and console errors
+async function openWith(url, answer, { initScript, file = WASM } = {}) {
+  const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
+  if (initScript) await context.addInitScript(initScript)
+  await context.route(file, answer)
+  const page = await context.newPage()
+  const problems = []
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
+  page.on('console', m => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`) })
+  await page.goto(url)
+  return { page, context, problems }
+}
+
+// The controls a reader could change, and those that wait, by ID
+const controls = page => page.$$eval('[id^="experiment-control-"]', all => ({
+  enabled: all.filter(c => c.disabled === false).map(c => c.id),
+  disabled: all.filter(c => c.disabled === true).map(c => c.id)
+}))
+
+// The holder's note and how it sits in the holder
+const note = page => page.evaluate(() => {
+  const holder = document.getElementById('sketch-holder')
+  const note = holder.querySelector('.sketch-note')
+  const [h, n] = [holder, note].map(e => e.getBoundingClientRect())
+  return { role: note.getAttribute('role'), text: note.textContent, children: holder.children.length, fills: [n.width - h.width, n.height - h.height, n.top - h.top] }
+})
+
+test('while the module is on its way the holder says so and the controls wait; then the map takes the holder', async () => {
+  const usual = await open(browser, server.url + '/')
+  const started = await controls(usual.page)
+  await usual.context.close()
+  assert.ok(started.enabled.length >= 20, `${started.enabled.length} controls are live once the sketch runs`)
+
+  let release
+  const held = new Promise(resolve => { release = resolve })
+  const { page, context, problems } = await openWith(server.url + '/', async route => { await held; await route.continue() })
+  await page.waitForSelector('#sketch-holder > .sketch-note')
+  await page.waitForTimeout(300)
+  assert.deepEqual(await note(page), { role: 'status', text: 'Loading the sketch…', children: 1, fills: [0, 0, 0] })
+  const waiting = await controls(page)
+  assert.deepEqual(waiting.enabled, [], 'no control takes a change the sketch would undo')
+  assert.deepEqual(waiting.disabled.slice().sort(), [...started.enabled, ...started.disabled].sort())
+  assert.equal(await page.evaluate(() => window.wasmBindings), undefined)
+
+  release()
+  await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
+  assert.equal(await page.locator('.sketch-note').count(), 0, 'the note is gone')
+  assert.equal(await page.locator('#sketch-holder canvas').first().isVisible(), true)
+  assert.deepEqual(await controls(page), started, 'the controls are as the sketch sets them')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('a module that cannot be had: the holder says why, and the controls stay still', async () => {
+  const tampered = async route => {
+    const response = await route.fetch()
+    const body = await response.body()
+    body[body.length - 1] ^= 1
+    await route.fulfill({ response, body })
+  }
+  const cases = [
+    ['/', route => route.fulfill({ status: 404, body: 'gone' }), 'the server answered 404 Not Found for hydraulic-erosion_bg.wasm'],
+    // A blog post's own markup, without the page's stylesheet
+    ['/post/', route => route.fulfill({ status: 503, body: 'busy' }), 'the server answered 503 Service Unavailable for hydraulic-erosion_bg.wasm'],
+    // Not the file the page was built with: its hash does not match
+    ['/', tampered, 'the files on the server are not the ones this page was built with'],
+    ['/', route => route.abort('internetdisconnected'), 'the download failed'],
+    ['/', route => route.continue(), 'this browser does not run WebAssembly', { initScript: () => { delete window.WebAssembly } }],
+    // The glue, which the page imports beside the wasm
+    ['/', route => route.fulfill({ status: 404, body: 'gone' }), 'the server answered 404 Not Found for hydraulic-erosion.js', { file: '**/hydraulic-erosion.js' }]
+  ]
+  for (const [url, answer, why, options] of cases) {
+    const { page, context, problems } = await openWith(server.url + url, answer, options)
+    await page.waitForSelector('#sketch-holder > .sketch-note[role=alert]')
+    assert.deepEqual(await note(page), { role: 'alert', text: `The sketch could not be loaded: ${why}. Reloading the page may help.`, children: 1, fills: [0, 0, 0] }, why)
+    assert.deepEqual((await controls(page)).enabled, [], why)
+    assert.equal(await page.evaluate(() => window.wasmBindings), undefined)
+    // The error itself is still the console's, for whoever looks
+    assert.ok(problems.some(p => p.startsWith('page error:')), `${why}: ${problems.join('\n')}`)
+    await context.close()
+  }
+})
