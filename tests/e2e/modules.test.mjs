@@ -40,30 +40,32 @@ function moduleImporting(imports) {
   return Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 2, body.length, ...body])
 }
 
-function buildDir(glue) {
+// A folder with a module and its glue, removed when test `t` ends
+function buildDir(t, glue) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'short-imports-'))
+  t.after(() => fs.rmSync(dir, { recursive: true }))
   const imports = [['./x_bg.js', '__wbg_now_0123456789abcdef'], ['./snippets/x/inline0.js', 'keep'], ['./x_bg.js', '__wbindgen_throw_fedcba9876543210']]
   fs.writeFileSync(path.join(dir, 'x_bg.wasm'), moduleImporting(imports))
   fs.writeFileSync(path.join(dir, 'x.js'), glue)
   return dir
 }
 
-test('the glue\'s keys and the wasm\'s imports are renamed together; a snippet\'s imports keep their names', () => {
-  const dir = buildDir('const c={__proto__:null,__wbg_now_0123456789abcdef:function(){return 1},"__wbindgen_throw_fedcba9876543210":function(e){throw e}};return{__proto__:null,"./x_bg.js":c,"./snippets/x/inline0.js":r}')
+test('the glue\'s keys and the wasm\'s imports are renamed together; a snippet\'s imports keep their names', t => {
+  const dir = buildDir(t, 'const c={__proto__:null,__wbg_now_0123456789abcdef:function(){return 1},"__wbindgen_throw_fedcba9876543210":function(e){throw e}};return{__proto__:null,"./x_bg.js":c,"./snippets/x/inline0.js":r}')
   shortenImports(dir)
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(fs.readFileSync(path.join(dir, 'x_bg.wasm'))))
   assert.deepEqual(imports.map(i => [i.module, i.name]), [['w', 'a'], ['./snippets/x/inline0.js', 'keep'], ['w', 'b']])
   assert.equal(fs.readFileSync(path.join(dir, 'x.js'), 'utf8'), 'const c={__proto__:null,a:function(){return 1},b:function(e){throw e}};return{__proto__:null,w:c,"./snippets/x/inline0.js":r}')
 })
 
-test('a glue the renaming cannot read stops the build, and leaves the files as they were', () => {
+test('a glue the renaming cannot read stops the build, and leaves the files as they were', t => {
   const cases = [
     ['const c={__wbg_now_0123456789abcdef:function(){}};return{"./x_bg.js":c}', /__wbindgen_throw_fedcba9876543210 as a key 0 times/],
     ['const c={__wbg_now_0123456789abcdef:f,__wbindgen_throw_fedcba9876543210:g};c.__wbg_now_0123456789abcdef();return{"./x_bg.js":c}', /uses the import __wbg_now_0123456789abcdef other than as its key/],
     ['const c={__wbg_now_0123456789abcdef:f,__wbindgen_throw_fedcba9876543210:g};return{c}', /does not name \.\/x_bg\.js exactly once/]
   ]
   for (const [glue, error] of cases) {
-    const dir = buildDir(glue)
+    const dir = buildDir(t, glue)
     const wasm = fs.readFileSync(path.join(dir, 'x_bg.wasm'))
     assert.throws(() => shortenImports(dir), error)
     assert.deepEqual(fs.readFileSync(path.join(dir, 'x_bg.wasm')), wasm)
