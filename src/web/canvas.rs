@@ -22,7 +22,8 @@ pub struct CanvasElement {
     /// Fresh canvases waiting, hidden, behind these for another build's
     /// first frame ([`CanvasElement::prepare_successors`]).
     successors: Option<(HtmlCanvasElement, HtmlCanvasElement)>,
-    /// A note on the 3D view (where the browser cannot draw it).
+    /// A note over the map's corner: why there is no 3D view, or that the
+    /// rest of the sketch could not be loaded.
     note: HtmlElement,
     /// The layer's legend over the map's corner, and what it last showed.
     legend: HtmlElement,
@@ -91,7 +92,7 @@ impl CanvasElement {
             "The island in 3D: drag or use the arrow keys to turn it, the wheel, a pinch or + and - to zoom, 0 or a double click to go back",
         );
         let _ = holder.append_child(&canvas_3d);
-        let note = new_element("p", "note-3d");
+        let note = new_element("p", "map-note");
         let _ = note.set_attribute("role", "status");
         note.set_hidden(true);
         let _ = holder.append_child(&note);
@@ -165,10 +166,15 @@ impl CanvasElement {
         let _ = shown.style().set_property("display", "block");
     }
 
-    /// Says, over the map's corner, why there is no 3D view.
-    pub fn note_3d(&self, text: &str) {
+    /// Says `text` over the map's corner, until another note or
+    /// [`CanvasElement::hide_note`].
+    pub fn note(&self, text: &str) {
         self.note.set_text_content(Some(text));
         self.note.set_hidden(false);
+    }
+
+    pub fn hide_note(&self) {
+        self.note.set_hidden(true);
     }
 
     pub fn element(&self) -> &HtmlCanvasElement {

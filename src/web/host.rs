@@ -42,6 +42,10 @@ use super::{sharing, snippet, theme};
 /// What the page says where the 3D view cannot be drawn.
 const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
 
+/// What the page says where the full build could not be had.
+const NOT_LOADED: &str = "What you picked is in a part of the sketch that could not be loaded, so the map stays \
+                          the article's: pick it again to try again.";
+
 /// Where the sketch runs.
 enum Runner {
     /// In a worker: the page's own build, or the full build.
@@ -348,6 +352,7 @@ impl Host {
             match full_build::fetch().await {
                 Ok(build) => {
                     *host.fetched.borrow_mut() = Some(build);
+                    host.element.borrow().hide_note();
                     host.hand_over();
                 }
                 Err(_) => host.stay(),
@@ -440,6 +445,7 @@ impl Host {
     /// what needed the full build is undone on the controls.
     fn stay(&self) {
         warn("the full sketch could not be loaded: the map stays the article's");
+        self.element.borrow().note(NOT_LOADED);
         let waiting = self.switching.take().unwrap_or_default();
         let status = self.status();
         for message in waiting {
@@ -558,7 +564,7 @@ impl Host {
                             self.write_waiting_address();
                             self.controls.show(&show);
                         }
-                        Show::No3d => self.element.borrow().note_3d(NO_3D),
+                        Show::No3d => self.element.borrow().note(NO_3D),
                         other => self.controls.show(&other),
                     }
                 }

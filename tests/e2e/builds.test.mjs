@@ -160,7 +160,7 @@ test('a map handed to the full build while it rains goes on as one the single bu
   await again.context.close()
 })
 
-test('where the full build cannot be fetched, the map stays the article\'s and the control that asked is put back', async () => {
+test('where the full build cannot be fetched, the map stays the article\'s, the control that asked is put back and a note says so; picked again, it comes', async () => {
   const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
   await context.route('**/hydraulic-erosion-full*', route => route.abort())
   const page = await context.newPage()
@@ -179,6 +179,13 @@ test('where the full build cannot be fetched, the map stays the article\'s and t
   await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, before.drops)
   await page.click('#experiment-control-debug-mode')
   await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.toggles.debug })
+  const note = () => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
+  assert.equal(await note(), 'What you picked is in a part of the sketch that could not be loaded, so the map stays the article\'s: pick it again to try again.')
+  // The network back, the same pick fetches the full build and the note goes
+  await context.unroute('**/hydraulic-erosion-full*')
+  await page.click('#experiment-control-trees')
+  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.toggles.trees })
+  assert.equal(await note(), null)
   assert.deepEqual(errors, [])
   await context.close()
 })

@@ -170,8 +170,8 @@ test('without WebGL2 the map stays 2D with a note saying why', async () => {
   }
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=6&he-view=1', { mainThread: true, initScript: noWebGl2 })
   await page.waitForFunction(() => window.wasmBindings.pageState().view === '2d')
-  await page.waitForSelector('.note-3d:not([hidden])')
-  assert.match(await page.textContent('.note-3d'), /WebGL2/)
+  await page.waitForSelector('.map-note:not([hidden])')
+  assert.match(await page.textContent('.map-note'), /WebGL2/)
   assert.equal(await page.$eval('#experiment-control-view-3d', e => e.checked), false)
   assert.ok(await page.locator('#sketch-holder canvas:not(.view-3d)').isVisible())
   assert.ok((await canvasLook(page)).colours > 1000, 'the map is drawn')

@@ -283,7 +283,7 @@ for (const engine of ENGINES) {
         await until(tab, () => window.wasmBindings.pageState().camera.distance === 1.05)
         assert.deepEqual(await tab.problems(), [])
       } else {
-        await until(tab, () => { const note = document.querySelector('.note-3d'); return note && !note.hidden && /WebGL2/.test(note.textContent) })
+        await until(tab, () => { const note = document.querySelector('.map-note'); return note && !note.hidden && /WebGL2/.test(note.textContent) })
         const s = await state(tab)
         assert.equal(s.view, '2d')
         assert.equal(await tab.run(() => document.getElementById('experiment-control-view-3d').checked), false)
