@@ -42,6 +42,10 @@ use super::{sharing, snippet, theme};
 /// What the page says where the 3D view cannot be drawn.
 const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
 
+/// What the page says while the full build is on its way (seconds, on a
+/// slow network).
+const LOADING_REST: &str = "Loading the rest of the sketch…";
+
 /// What the page says where the full build could not be had.
 const NOT_LOADED: &str = "What you picked is in a part of the sketch that could not be loaded, so the map stays \
                           the article's: pick it again to try again.";
@@ -347,6 +351,7 @@ impl Host {
     /// carry on. Messages wait meanwhile, and are handed on in order.
     fn switch_to_full(self: &Rc<Self>, first: Option<Message>) {
         *self.switching.borrow_mut() = Some(first.into_iter().collect());
+        self.element.borrow().note(LOADING_REST);
         let host = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             match full_build::fetch().await {

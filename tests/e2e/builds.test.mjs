@@ -160,9 +160,12 @@ test('a map handed to the full build while it rains goes on as one the single bu
   await again.context.close()
 })
 
-test('where the full build cannot be fetched, the map stays the article\'s, the control that asked is put back and a note says so; picked again, it comes', async () => {
+test('while the full build comes a note says so; where it cannot be had, the map stays the article\'s, the control that asked is put back and the note says why; picked again, it comes', async () => {
   const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
-  await context.route('**/hydraulic-erosion-full*', route => route.abort())
+  // The network gone once the request is out
+  let fail
+  const failing = new Promise(resolve => { fail = resolve })
+  await context.route('**/hydraulic-erosion-full*', async route => { await failing; await route.abort() })
   const page = await context.newPage()
   const warnings = []
   page.on('console', m => { if (m.type() === 'warning') warnings.push(m.text()) })
@@ -170,17 +173,21 @@ test('where the full build cannot be fetched, the map stays the article\'s, the 
   page.on('pageerror', e => errors.push(e.message))
   await page.goto(`${server.url}/?he-seed=3`)
   await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 3)
+  const note = () => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
+  assert.equal(await note(), null)
   await page.click('#experiment-control-trees')
+  await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note').hidden)
+  assert.equal(await note(), 'Loading the rest of the sketch…')
+  fail()
   await page.waitForFunction(() => !document.getElementById('experiment-control-trees').checked, null, { timeout: 20000 })
   assert.ok(warnings.some(w => w.includes('the full sketch could not be loaded')), warnings.join('\n'))
+  assert.equal(await note(), 'What you picked is in a part of the sketch that could not be loaded, so the map stays the article\'s: pick it again to try again.')
   // The article's sketch goes on raining, and takes what comes next
   const before = await state(page)
   assert.equal(before.toggles.trees, false)
   await page.waitForFunction(d => window.wasmBindings.pageState().drops > d, before.drops)
   await page.click('#experiment-control-debug-mode')
   await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.toggles.debug })
-  const note = () => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
-  assert.equal(await note(), 'What you picked is in a part of the sketch that could not be loaded, so the map stays the article\'s: pick it again to try again.')
   // The network back, the same pick fetches the full build and the note goes
   await context.unroute('**/hydraulic-erosion-full*')
   await page.click('#experiment-control-trees')
