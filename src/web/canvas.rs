@@ -22,9 +22,7 @@ pub struct CanvasElement {
     /// Fresh canvases waiting, hidden, behind these for another build's
     /// first frame ([`CanvasElement::prepare_successors`]).
     successors: Option<(HtmlCanvasElement, HtmlCanvasElement)>,
-    /// A note over the map's corner: why there is no 3D view, or that the
-    /// rest of the sketch could not be loaded.
-    note: HtmlElement,
+    note: MapNote,
     /// The layer's legend over the map's corner, and what it last showed.
     legend: HtmlElement,
     legend_shown: RefCell<String>,
@@ -67,6 +65,28 @@ fn copy_of(canvas: &HtmlCanvasElement) -> HtmlCanvasElement {
     fresh
 }
 
+/// A note over the map's corner, for what the reader should know and the
+/// map cannot show: why there is no 3D view, that part of the sketch is
+/// loading or could not be loaded, that a file could not be saved. One
+/// note: the latest says it.
+#[derive(Clone)]
+pub struct MapNote(HtmlElement);
+
+impl MapNote {
+    /// Says `text`, until another note or [`MapNote::take_back`].
+    pub fn say(&self, text: &str) {
+        self.0.set_text_content(Some(text));
+        self.0.set_hidden(false);
+    }
+
+    /// Hides the note if what it says is `said` (a later note stays).
+    pub fn take_back(&self, said: impl Fn(&str) -> bool) {
+        if !self.0.hidden() && said(&self.0.text_content().unwrap_or_default()) {
+            self.0.set_hidden(true);
+        }
+    }
+}
+
 impl CanvasElement {
     /// A canvas filling `holder`.
     pub fn new(holder: HtmlElement) -> CanvasElement {
@@ -96,6 +116,7 @@ impl CanvasElement {
         let _ = note.set_attribute("role", "status");
         note.set_hidden(true);
         let _ = holder.append_child(&note);
+        let note = MapNote(note);
         let legend = new_element("figure", "legend");
         legend.set_hidden(true);
         let _ = holder.append_child(&legend);
@@ -166,15 +187,8 @@ impl CanvasElement {
         let _ = shown.style().set_property("display", "block");
     }
 
-    /// Says `text` over the map's corner, until another note or
-    /// [`CanvasElement::hide_note`].
-    pub fn note(&self, text: &str) {
-        self.note.set_text_content(Some(text));
-        self.note.set_hidden(false);
-    }
-
-    pub fn hide_note(&self) {
-        self.note.set_hidden(true);
+    pub fn note(&self) -> &MapNote {
+        &self.note
     }
 
     pub fn element(&self) -> &HtmlCanvasElement {

@@ -351,13 +351,13 @@ impl Host {
     /// carry on. Messages wait meanwhile, and are handed on in order.
     fn switch_to_full(self: &Rc<Self>, first: Option<Message>) {
         *self.switching.borrow_mut() = Some(first.into_iter().collect());
-        self.element.borrow().note(LOADING_REST);
+        self.element.borrow().note().say(LOADING_REST);
         let host = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             match full_build::fetch().await {
                 Ok(build) => {
                     *host.fetched.borrow_mut() = Some(build);
-                    host.element.borrow().hide_note();
+                    host.element.borrow().note().take_back(|said| said == LOADING_REST);
                     host.hand_over();
                 }
                 Err(_) => host.stay(),
@@ -450,7 +450,7 @@ impl Host {
     /// what needed the full build is undone on the controls.
     fn stay(&self) {
         warn("the full sketch could not be loaded: the map stays the article's");
-        self.element.borrow().note(NOT_LOADED);
+        self.element.borrow().note().say(NOT_LOADED);
         let waiting = self.switching.take().unwrap_or_default();
         let status = self.status();
         for message in waiting {
@@ -569,7 +569,7 @@ impl Host {
                             self.write_waiting_address();
                             self.controls.show(&show);
                         }
-                        Show::No3d => self.element.borrow().note(NO_3D),
+                        Show::No3d => self.element.borrow().note().say(NO_3D),
                         other => self.controls.show(&other),
                     }
                 }
@@ -578,7 +578,7 @@ impl Host {
             Report::VideoProgress { done, total } => self.controls.show_video_progress(done, total),
             Report::Video(Ok(video)) => {
                 self.controls.video_done(None);
-                lazy_download::save(self.video_file(video));
+                lazy_download::save(self.video_file(video), self.element.borrow().note().clone());
             }
             Report::Video(Err(NoVideo::Cancelled)) => self.controls.video_done(None),
             Report::Video(Err(NoVideo::Failed(why))) => {
@@ -631,7 +631,9 @@ impl Host {
             Action::Send(message) => self.send(message),
             Action::SaveHeightmap | Action::SaveMaps | Action::SaveStl | Action::SaveGltf => {
                 match (self.heights(), self.status()) {
-                    (Some(heights), Some(status)) => lazy_download::save(self.file(action, heights, &status)),
+                    (Some(heights), Some(status)) => {
+                        lazy_download::save(self.file(action, heights, &status), self.element.borrow().note().clone())
+                    }
                     _ => warn("no heights to save yet"),
                 }
             }

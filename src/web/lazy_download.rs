@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+use super::canvas::MapNote;
 use super::dom::{download, warn};
 use super::snippet::import_module;
 
@@ -24,12 +25,21 @@ pub struct Made {
     pub what: &'static str,
 }
 
-/// Loads the module if it is not yet, makes the file and downloads it; a
-/// warning says what went wrong, if anything did.
-pub fn save(made: Made) {
+/// How the map's note begins when a file could not be saved.
+const NOT_SAVED: &str = "Not saved: ";
+
+/// Loads the module if it is not yet, makes the file and downloads it. What
+/// went wrong, if anything did, is a warning and the map's `note` (a reader
+/// on a network that comes and goes tries again; a file saved then takes
+/// the note back).
+pub fn save(made: Made, note: MapNote) {
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(problem) = make_and_download(made).await {
-            warn(&problem);
+        match make_and_download(made).await {
+            Ok(()) => note.take_back(|said| said.starts_with(NOT_SAVED)),
+            Err(problem) => {
+                warn(&problem);
+                note.say(&format!("{NOT_SAVED}{problem}. Try again."));
+            }
         }
     });
 }

@@ -22,10 +22,14 @@ export function importGlue(name) {
   return import(beside(`${name}.js`).href)
 }
 
-// A module's glue, imported and its wasm started, once
+// A module's glue, imported and its wasm started, once (asked again after a
+// failure, it tries again)
 const loading = new Map()
 export function importModule(name) {
-  if (!loading.has(name)) loading.set(name, importGlue(name).then(async module => { await module.default(); return module }))
+  if (!loading.has(name)) {
+    loading.set(name, importGlue(name).then(async module => { await module.default(); return module })
+      .catch(error => { loading.delete(name); throw error }))
+  }
   return loading.get(name)
 }
 

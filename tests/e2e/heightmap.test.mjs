@@ -31,3 +31,22 @@ test('save heightmap downloads a 320 × 180 16-bit PNG of the engine\'s heights,
   assert.deepEqual(problems, [])
   await context.close()
 })
+
+test('where the encoder cannot be had, a note over the map says the heightmap was not saved; asked again, it is', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/')
+  await pause(page)
+  await context.route('**/heightmap-encoder*', route => route.abort())
+  const note = () => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
+  await page.click('#experiment-control-save-heightmap')
+  await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note').hidden)
+  assert.equal(await note(), 'Not saved: the module that makes the heightmap could not be loaded. Try again.')
+  // (The browser's own error for the failed request, and ours)
+  assert.deepEqual(problems, ['console.error: Failed to load resource: net::ERR_FAILED', 'console.warning: hydraulic erosion: the module that makes the heightmap could not be loaded'])
+  // The network back: the same click fetches the encoder, saves, and the note goes
+  await context.unroute('**/heightmap-encoder*')
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#experiment-control-save-heightmap')])
+  assert.deepEqual(decodePng16(await downloaded(download)).width, 320)
+  await page.waitForFunction(() => document.querySelector('#sketch-holder .map-note').hidden)
+  assert.equal(problems.length, 2, problems.join('\n'))
+  await context.close()
+})
