@@ -1,6 +1,7 @@
 // End-to-end tests of the page before its sketch runs (www/start.js): while
 // the module is on its way the holder says so and the controls wait, and a
-// module that cannot be had says why, on the page and in a blog post's markup.
+// module that cannot be had, or a sketch that stops as it starts, says why,
+// on the page and in a blog post's markup.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { serve, launch, open, newContext, dropIn } from './helpers.mjs'
@@ -94,4 +95,21 @@ test('a module that cannot be had: the holder says why, and the controls stay st
     assert.ok(problems.some(p => p.startsWith('page error:')), `${why}: ${problems.join('\n')}`)
     await context.close()
   }
+})
+
+test('a sketch that stops as it starts says so in the holder', async () => {
+  // A browser that will not make a canvas: the module panics in its start
+  const noCanvas = () => {
+    const make = Document.prototype.createElement
+    Document.prototype.createElement = function (name, ...rest) {
+      if (name === 'canvas') throw new Error('no canvas')
+      return make.call(this, name, ...rest)
+    }
+  }
+  const { page, context, problems } = await openWith(server.url + '/', route => route.continue(), { initScript: noCanvas })
+  await page.waitForSelector('#sketch-holder > .sketch-note[role=alert]')
+  assert.deepEqual(await note(page), { role: 'alert', text: 'The sketch stopped as it started. Reloading the page may help.', children: 1, fills: [0, 0, 0] })
+  assert.equal(await page.evaluate(() => window.wasmBindings), undefined)
+  assert.ok(problems.includes('page error: unreachable'), problems.join('\n'))
+  await context.close()
 })
