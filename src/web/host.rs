@@ -46,9 +46,15 @@ const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer
 /// slow network).
 const LOADING_REST: &str = "Loading the rest of the sketch…";
 
-/// What the page says where the full build could not be had.
+/// What the page says where the full build a reader's pick needs could not
+/// be had.
 const NOT_LOADED: &str = "What you picked is in a part of the sketch that could not be loaded, so the map stays \
                           the article's: pick it again to try again.";
+
+/// What the page says where the full build the page's link needs could not
+/// be had: no sketch started before it, so there is no map to keep.
+const LINK_NOT_LOADED: &str =
+    "The map this link asks for needs a part of the sketch that could not be loaded: reload the page to try again.";
 
 /// Where the sketch runs.
 enum Runner {
@@ -449,8 +455,12 @@ impl Host {
     /// The full build could not be had: the sketch stays as it is, and
     /// what needed the full build is undone on the controls.
     fn stay(&self) {
-        warn("the full sketch could not be loaded: the map stays the article's");
-        self.element.borrow().note().say(NOT_LOADED);
+        let (note, then) = match self.runner.borrow().as_ref() {
+            Some(_) => (NOT_LOADED, "the map stays the article's"),
+            None => (LINK_NOT_LOADED, "the link's map cannot be drawn"),
+        };
+        warn(&format!("the full sketch could not be loaded: {then}"));
+        self.element.borrow().note().say(note);
         let waiting = self.switching.take().unwrap_or_default();
         let status = self.status();
         for message in waiting {

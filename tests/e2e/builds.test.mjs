@@ -196,3 +196,16 @@ test('while the full build comes a note says so; where it cannot be had, the map
   assert.deepEqual(errors, [])
   await context.close()
 })
+
+test('a link whose map needs the full build, where that cannot be had, says so over the holder', async () => {
+  const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
+  await context.route('**/hydraulic-erosion-full*', route => route.abort())
+  const page = await context.newPage()
+  const warnings = []
+  page.on('console', m => { if (m.type() === 'warning') warnings.push(m.text()) })
+  await page.goto(`${server.url}/?he-seed=1&he-terrain=ridged`)
+  await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note')?.hidden)
+  assert.equal(await page.textContent('#sketch-holder .map-note'), 'The map this link asks for needs a part of the sketch that could not be loaded: reload the page to try again.')
+  assert.deepEqual(warnings, ['hydraulic erosion: the full sketch could not be loaded: the link\'s map cannot be drawn'])
+  await context.close()
+})
