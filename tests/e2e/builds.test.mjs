@@ -5,7 +5,7 @@
 // the split, so a link opens to the same heights as it always did.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, expectedThread, newContext } from './helpers.mjs'
+import { serve, launch, open, state, expectedThread, newContext, mapNote } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -173,15 +173,14 @@ test('while the full build comes a note says so; where it cannot be had, the map
   page.on('pageerror', e => errors.push(e.message))
   await page.goto(`${server.url}/?he-seed=3`)
   await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 3)
-  const note = () => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
-  assert.equal(await note(), null)
+  assert.equal(await mapNote(page), null)
   await page.click('#experiment-control-trees')
   await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note').hidden)
-  assert.equal(await note(), 'Loading the rest of the sketch…')
+  assert.equal(await mapNote(page), 'Loading the rest of the sketch…')
   fail()
   await page.waitForFunction(() => !document.getElementById('experiment-control-trees').checked, null, { timeout: 20000 })
   assert.ok(warnings.some(w => w.includes('the full sketch could not be loaded')), warnings.join('\n'))
-  assert.equal(await note(), 'What you picked is in a part of the sketch that could not be loaded, so the map stays the article\'s: pick it again to try again.')
+  assert.equal(await mapNote(page), 'What you picked is in a part of the sketch that could not be loaded, so the map stays the article\'s: pick it again to try again.')
   // The article's sketch goes on raining, and takes what comes next
   const before = await state(page)
   assert.equal(before.toggles.trees, false)
@@ -192,7 +191,7 @@ test('while the full build comes a note says so; where it cannot be had, the map
   await context.unroute('**/hydraulic-erosion-full*')
   await page.click('#experiment-control-trees')
   await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && s.toggles.trees })
-  assert.equal(await note(), null)
+  assert.equal(await mapNote(page), null)
   assert.deepEqual(errors, [])
   await context.close()
 })
@@ -205,7 +204,7 @@ test('a link whose map needs the full build, where that cannot be had, says so o
   page.on('console', m => { if (m.type() === 'warning') warnings.push(m.text()) })
   await page.goto(`${server.url}/?he-seed=1&he-terrain=ridged`)
   await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note')?.hidden)
-  assert.equal(await page.textContent('#sketch-holder .map-note'), 'The map this link asks for needs a part of the sketch that could not be loaded: reload the page to try again.')
+  assert.equal(await mapNote(page), 'The map this link asks for needs a part of the sketch that could not be loaded: reload the page to try again.')
   assert.deepEqual(warnings, ['hydraulic erosion: the full sketch could not be loaded: the link\'s map cannot be drawn'])
   await context.close()
 })

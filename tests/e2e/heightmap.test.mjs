@@ -3,7 +3,7 @@
 // fetched only when asked for.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16 } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, mapNote } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -36,10 +36,9 @@ test('where the encoder cannot be had, a note over the map says the heightmap wa
   const { page, context, problems } = await open(browser, server.url + '/')
   await pause(page)
   await context.route('**/heightmap-encoder*', route => route.abort())
-  const note = () => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
   await page.click('#experiment-control-save-heightmap')
   await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note').hidden)
-  assert.equal(await note(), 'Not saved: the module that makes the heightmap could not be loaded. Try again.')
+  assert.equal(await mapNote(page), 'Not saved: the module that makes the heightmap could not be loaded. Try again.')
   // (The browser's own error for the failed request, and ours)
   assert.deepEqual(problems, ['console.error: Failed to load resource: net::ERR_FAILED', 'console.warning: hydraulic erosion: the module that makes the heightmap could not be loaded'])
   // The network back: the same click fetches the encoder, saves, and the note goes

@@ -101,11 +101,14 @@ export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'u
 
 // A new page that records page errors and console errors and warnings,
 // once its sketch runs where it stays (settled: its first frames are drawn
-// on the main thread while a worker starts to take over)
-export async function open(browser, url, { contextOptions = {}, mainThread, initScript } = {}) {
+// on the main thread while a worker starts to take over), or at once with
+// `settled: false`. `route` ([pattern, handler]) answers the files that
+// match in its own way
+export async function open(browser, url, { contextOptions = {}, mainThread, initScript, route, settled = true } = {}) {
   const options = { viewport: { width: 1100, height: 900 }, acceptDownloads: true, ...contextOptions }
   const context = await newContext(browser, options, { mainThread })
   if (initScript) await context.addInitScript(initScript)
+  if (route) await context.route(...route)
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
@@ -115,9 +118,12 @@ export async function open(browser, url, { contextOptions = {}, mainThread, init
   const ours = m => !m.text().startsWith('[.WebGL-')
   page.on('console', m => { if ((m.type() === 'error' || m.type() === 'warning') && ours(m)) problems.push(`console.${m.type()}: ${m.text()}`) })
   await page.goto(url)
-  await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState()?.settled)
+  if (settled) await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState()?.settled)
   return { page, context, problems }
 }
+
+// What the note over the map's corner says, or null while it is hidden
+export const mapNote = page => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
 
 // The sketch's state once it takes in every control touched so far (a
 // worker answers a moment after the click)

@@ -4,7 +4,7 @@
 // on the page and in a blog post's markup.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, newContext, dropIn } from './helpers.mjs'
+import { serve, launch, open, dropIn } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(undefined, dropIn('/post/', '/', 'width: 640px; height: 360px')); browser = await launch() })
@@ -13,19 +13,9 @@ after(async () => { await browser?.close(); await server?.close() })
 const WASM = '**/hydraulic-erosion_bg.wasm'
 
 // Opens `url` with the page's wasm (or the file `file` matches) answered by
-// `answer` (a route handler), without waiting for the sketch; records page
-// errors and console errors
-async function openWith(url, answer, { initScript, file = WASM } = {}) {
-  const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
-  if (initScript) await context.addInitScript(initScript)
-  await context.route(file, answer)
-  const page = await context.newPage()
-  const problems = []
-  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
-  page.on('console', m => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`) })
-  await page.goto(url)
-  return { page, context, problems }
-}
+// `answer` (a route handler), without waiting for the sketch
+const openWith = (url, answer, { initScript, file = WASM } = {}) =>
+  open(browser, url, { initScript, route: [file, answer], settled: false })
 
 // The controls a reader could change, and those that wait, by ID
 const controls = page => page.$$eval('[id^="experiment-control-"]', all => ({
