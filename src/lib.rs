@@ -47,5 +47,5 @@ pub mod sketch;
 pub mod terrain;
 pub mod unit_random;
 
-#[cfg(all(target_arch = "wasm32", feature = "page"))]
+#[cfg(all(target_arch = "wasm32", any(feature = "page", feature = "picture")))]
 mod web;

@@ -13,8 +13,10 @@ say "format, lints and doc links"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-# The page's first download: the article's sketch alone (src/sketch/builds.rs)
+# The page's module: the article's sketch alone, and before it the first
+# picture's (src/sketch/builds.rs)
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features page --lib -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features picture --bin first-picture -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features heightmap-encoder --bin heightmap-encoder -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --no-default-features --features mesh-exporter --bin mesh-exporter -- -D warnings
 # The doc comments' links all lead somewhere: the simulation's, and the web

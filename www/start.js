@@ -1,17 +1,21 @@
-// Starts the sketch: the page's module and its wasm, fetched with their
-// integrity checked (the hashes are written by tools/integrity.mjs when the
-// page is built). A file of the site's own rather than a script written into
-// the page, so a strict Content-Security-Policy (`script-src 'self'`) lets it
-// run. A blog post can load this very file to start the sketch on its own
-// markup (README, "Embedding in a blog post").
+// Starts the sketch: first the first picture's module, which draws the
+// article's map once, then the page's module, which takes the holder over
+// from it and runs the sketch, each fetched with its integrity checked (the
+// hashes are written by tools/integrity.mjs when the page is built). A file
+// of the site's own rather than a script written into the page, so a strict
+// Content-Security-Policy (`script-src 'self'`) lets it run. A blog post can
+// load this very file to start the sketch on its own markup (README,
+// "Embedding in a blog post").
 //
-// The wasm is compiled as it arrives, while the glue and the snippets it
+// Each wasm is compiled as it arrives, while its glue and the snippets it
 // imports are still on their way: the glue is imported afterwards, not
 // statically, which would hold this script back until all of them had come.
 //
-// On a slow network the module takes seconds to come: meanwhile the holder
+// On a slow network the modules take seconds to come: meanwhile the holder
 // says so and the controls wait (a change made now would be undone when the
 // sketch starts and sets them), and a module that cannot be had says why.
+// The page's module is asked for once the first picture is drawn, so the
+// two do not share a slow line; the picture is a third of its size.
 
 // The holder's note, styled here so a blog post's markup gets it without the
 // page's stylesheet (which only tones its colour)
@@ -46,24 +50,84 @@ async function why(error) {
   return 'the files on the server are not the ones this page was built with'
 }
 
+// A module's glue, imported, and its wasm, compiled (`ready` once both
+// are). A glue `index.html` does not preload is preloaded here, with its
+// hash, `checked`, for the import to take
+function load(glue, request, checked) {
+  if (checked) {
+    // (set one by one: tools/integrity.mjs fills in every "integrity:" it
+    // finds followed by a name, which a minified object's key would be)
+    const preload = document.createElement('link')
+    preload.rel = 'modulepreload'
+    preload.href = glue.href
+    preload.integrity = checked
+    document.head.append(preload)
+  }
+  const fetched = fetch(request)
+  const compiled = fetched.then(response => WebAssembly.compileStreaming(response.clone())
+    // (a server that does not say it is wasm)
+    .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+  return { ready: Promise.all([import(glue.href), compiled]) }
+}
+// The first picture is a new map's: an address with a link of ours (a
+// shared map, which the page brings back over many frames, or one only the
+// full build draws) goes straight to the page's module
+const linked = [...new URLSearchParams(location.search).keys()].some(key => key.startsWith('he-'))
+const picture = linked ? null : load(new URL('./first-picture.js', import.meta.url),
+  new Request(new URL('./first-picture_bg.wasm', import.meta.url), { integrity: 'integrity:first-picture_bg.wasm' }),
+  'integrity:first-picture.js')
+
+// Over the map's corner while the first picture shows: in a box of no
+// height after the map, which places it there without a style on the
+// holder (a blog post's own markup may not place what is over it)
+const corner = document.createElement('div')
+corner.style.cssText = 'position: relative; height: 0'
+function overTheMap() {
+  note.className = 'sketch-note map-note'
+  note.style.cssText = 'position: absolute; left: 8px; bottom: 8px; margin: 0; max-width: calc(100% - 32px)'
+  corner.append(note)
+  holder.append(corner)
+}
+function takeNoteDown() {
+  note.remove()
+  corner.remove()
+}
+
+// The first picture, in place of the note, which then says the rest is on
+// its way. Not essential: where it cannot be drawn, the page's module draws
+// the map when it comes
+if (picture) try {
+  const [glue, module] = await picture.ready
+  await glue.default({ module_or_path: module })
+  // (out of the holder while the picture measures it)
+  note.remove()
+  const drew = glue.firstPicture()
+  if (drew) overTheMap()
+  say('status', drew ? 'Loading the rest of the sketch…' : 'Loading the sketch…')
+} catch (error) {
+  console.warn('hydraulic erosion: the first picture could not be drawn (the sketch draws the map when it comes):', error)
+  say('status', 'Loading the sketch…')
+}
+
+// The page's module, asked for once the first picture is drawn (or could
+// not be): on a slow line the two do not share it, and on a fast one its
+// compiling does not hold the picture back
 let bindings, module
 try {
-  const wasm = new Request(files[0], { integrity: 'integrity:hydraulic-erosion_bg.wasm' })
-  const compiled = fetch(wasm).then(response => WebAssembly.compileStreaming(response.clone())
-    // (a server that does not say it is wasm)
-    .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))));
-  [bindings, module] = await Promise.all([import(files[1].href), compiled])
+  [bindings, module] = await load(files[1], new Request(files[0], { integrity: 'integrity:hydraulic-erosion_bg.wasm' })).ready
 } catch (error) {
   say('alert', `The sketch could not be loaded: ${await why(error)}. Reloading the page may help.`)
   throw error
 }
-// The sketch takes the holder and the controls in this same task, so no
-// frame shows the holder empty
-note.remove()
+// The sketch takes the holder (and the first picture down) and the
+// controls in this same task, so no frame shows the holder empty
+takeNoteDown()
 for (const control of waiting) control.disabled = false
 try {
   await bindings.default({ module_or_path: module })
 } catch (error) {
+  // (over the first picture's corner, if it is still there)
+  if (note.classList.contains('map-note')) overTheMap()
   say('alert', 'The sketch stopped as it started. Reloading the page may help.')
   throw error
 }

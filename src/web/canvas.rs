@@ -286,6 +286,13 @@ impl CanvasElement {
         (self.canvas, self.canvas_3d) = (canvas, canvas_3d);
     }
 
+    /// Every element this put in the holder (which the first picture marks
+    /// as its own, to be taken down).
+    #[cfg(not(feature = "page"))]
+    pub fn parts(&self) -> [&HtmlElement; 4] {
+        [&self.canvas, &self.canvas_3d, &self.note.0, &self.legend]
+    }
+
     /// Says, for assistive technology, whether the map is being brought back.
     pub fn set_busy(&self, busy: bool) {
         let _ = self.canvas.set_attribute("aria-busy", if busy { "true" } else { "false" });

@@ -19,14 +19,11 @@ use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{document, find, listen, number_text, show_icon, thousands, warn, window};
-use super::sharing;
-use super::sketch_loop::now;
+use super::dom::{document, find, listen, now, number_text, show_icon, thousands, warn, window};
+use super::{random_seed, sharing};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
 const SEED_MAX: f64 = u32::MAX as f64;
-/// New seeds are drawn below this, as in the original.
-const NEW_SEED_BELOW: f64 = 1_000_000.0;
 /// How long a button (share, save video) says what it did.
 const NOTE_MS: i32 = 2500;
 /// While it rains, the rewind and its label follow the drops at most this
@@ -536,11 +533,6 @@ impl Controls {
             }
         }
     }
-}
-
-/// A new seed, as the original rolls one.
-pub fn random_seed() -> u32 {
-    (js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32
 }
 
 /// What a seed typed in means: as the original's `parseInt(text) || 0`,

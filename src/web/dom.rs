@@ -1,5 +1,7 @@
-//! Small helpers for finding elements and listening to them.
+//! Small helpers for finding elements and listening to them, the clock, and
+//! numbers as the browser writes them.
 
+use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, EventTarget, Window};
@@ -10,6 +12,15 @@ pub fn window() -> Window {
 
 pub fn document() -> Document {
     window().document().expect("the window has a document")
+}
+
+/// Milliseconds on the global scope's clock (`performance.now()`), in a
+/// window or a worker alike.
+pub fn now() -> f64 {
+    Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or(0.0, |p| p.now())
 }
 
 /// The element with this ID as type `T`, or `None`, noting the ID in

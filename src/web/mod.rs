@@ -3,259 +3,86 @@
 //! thread otherwise), and follows the site's theme, the holder's size and
 //! whether anyone can see it. It translates between the browser and the
 //! sketch and decides nothing about erosion.
+//!
+//! Two modules are built from it: the page's (`page`, with everything
+//! above), and before it the first picture's (`first_picture`), which draws
+//! the map once while the page's, three times its size, is still coming.
 
+// What the first picture's own module draws with (it uses only part of
+// each), and what the page's module hands over from it
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod canvas;
-mod controls;
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod dom;
-mod full_build;
+mod first_picture;
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod gl_view;
-mod host;
-mod lazy_download;
-mod messages;
-mod orbit_controls;
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod painter;
-mod sharing;
-mod sketch_loop;
-mod snippet;
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod surface;
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 mod theme;
+
+// The page's module alone
+#[cfg(feature = "page")]
+mod controls;
+#[cfg(feature = "page")]
+mod full_build;
+#[cfg(feature = "page")]
+mod host;
+#[cfg(feature = "page")]
+mod lazy_download;
+#[cfg(feature = "page")]
+mod messages;
+#[cfg(feature = "page")]
+mod orbit_controls;
+#[cfg(feature = "page")]
+mod page;
+#[cfg(feature = "page")]
+mod sharing;
+#[cfg(feature = "page")]
+mod sketch_loop;
+#[cfg(feature = "page")]
+mod snippet;
+#[cfg(feature = "page")]
 mod time_lapse;
+#[cfg(feature = "page")]
 mod undo_keys;
+#[cfg(feature = "page")]
 mod visibility;
+#[cfg(feature = "page")]
 mod worker;
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, ResizeObserver};
-
-use crate::sketch::numbers::Message;
-use crate::sketch::status::{Field, Value};
-use crate::sketch::{Input, Start};
-use crate::terrain::fingerprint;
+use crate::share::link::MapLink;
+use crate::sketch::Start;
 
 use canvas::CanvasElement;
-use controls::{Action, Controls};
-use dom::{document, listen};
-use host::Host;
 
 /// The attribute that marks the holder a sketch runs in.
 const RUNNING: &str = "data-sketch-running";
 
-thread_local! {
-    static HOST: RefCell<Option<Rc<Host>>> = const { RefCell::new(None) };
+/// New seeds are drawn below this, as in the original.
+const NEW_SEED_BELOW: f64 = 1_000_000.0;
+
+/// A new seed, as the original rolls one.
+fn random_seed() -> u32 {
+    (js_sys::Math::random() * NEW_SEED_BELOW).floor() as u32
 }
 
-/// Starts the sketch in `#sketch-holder`. A page without one is using this
-/// module only for its `Terrain`, and nothing starts; nor does anything in
-/// the sketch's worker, which runs this module too and is started by the
-/// page (`runSketchWorker`), nor in the full build the page loads where it
-/// cannot draw from a worker (`runSketchHere`).
-#[wasm_bindgen(start)]
-pub fn start() {
-    console_error_panic_hook::set_once();
-    if web_sys::window().is_none() {
-        return;
-    }
-    let Some(holder) = document().get_element_by_id("sketch-holder").and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    else {
-        return;
-    };
-    // A holder already driven by a sketch is left alone: the full build,
-    // loaded on a page its own module runs, only draws where it is asked to
-    if holder.has_attribute(RUNNING) {
-        return;
-    }
-    let _ = holder.set_attribute(RUNNING, "");
-    // A link brings its map back; a page without one starts a new map
-    let shared = sharing::read_address();
-    let mut link = shared.link;
-    link.seed = Some(link.seed.unwrap_or_else(controls::random_seed));
-    let element = CanvasElement::new(holder.clone());
-    let start = Start {
+/// How a sketch starts drawing on `element` by `link`: as big as the holder
+/// is now, in the site's theme and with the reader's motion preference. The
+/// first picture and the page's module start alike, so the page's first
+/// frame is the picture it takes down.
+fn sketch_start(element: &CanvasElement, link: MapLink, capped: bool) -> Start {
+    Start {
         link,
-        capped: shared.capped,
+        capped,
         site_dark: theme::site_is_dark(),
         reduced_motion: theme::prefers_reduced_motion(),
         size: element.measure(),
-    };
-    let controls = Rc::new(Controls::find());
-    controls.fill(&start);
-
-    let host = Host::start(controls.clone(), element, start);
-    let host_ = host.clone();
-    controls.wire(Rc::new(move |action: Action| host_.act(action)));
-    let host_ = host.clone();
-    theme::watch_site_theme(move |dark| host_.send(Message::Input(Input::SiteTheme { dark })));
-    let host_ = host.clone();
-    theme::watch_reduced_motion(move |reduce| host_.send(Message::Input(Input::ReducedMotion(reduce))));
-    watch_size(&holder, &host, &controls);
-    orbit_controls::wire(&holder, &host);
-    undo_keys::wire(&holder, &host);
-    visibility::rest_when_unseen(&host, &holder);
-    HOST.with(|h| *h.borrow_mut() = Some(host));
-}
-
-/// Only the drawing changes size, never the terrain: a new size redraws.
-fn watch_size(holder: &HtmlElement, host: &Rc<Host>, controls: &Rc<Controls>) {
-    let host_ = host.clone();
-    let on_resize = Closure::<dyn FnMut()>::new(move || host_.resize());
-    if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
-        observer.observe(holder);
-    }
-    on_resize.forget();
-    let (host, controls) = (host.clone(), controls.clone());
-    listen(&document(), "fullscreenchange", move |_| {
-        controls.show_fullscreen_state();
-        host.resize();
-    });
-}
-
-fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
-    HOST.with(|h| h.borrow().as_ref().map(|host| answer(host)))
-}
-
-/// The running sketch's state, for tests and the bench page, as of its
-/// latest frame, or `null` when no sketch runs or it has not reported yet:
-/// every field of [`Status`] (see its table for each one's name and
-/// meaning), and four of the page's own: `resting` (whether it rests out
-/// of sight), `heightsHash` (a fingerprint of its heights, 16 hex digits),
-/// `thread` (where the sketch runs: "worker" or "main") and `settled`
-/// (whether the state takes in every control the reader has touched, a
-/// worker answering a moment later, and the sketch runs where it stays:
-/// the first frames are drawn on the main thread while a worker starts to
-/// take over).
-///
-/// [`Status`]: crate::sketch::status::Status
-#[wasm_bindgen(js_name = pageState)]
-pub fn page_state() -> JsValue {
-    with_host(|host| {
-        let Some(status) = host.status() else { return JsValue::NULL };
-        let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
-        let state = record(status.values());
-        let page = [
-            ("resting", JsValue::from(!host.seen())),
-            ("heightsHash", hash.into()),
-            ("thread", host.thread().into()),
-            ("settled", host.settled().into()),
-        ];
-        for (name, value) in page {
-            let _ = Reflect::set(&state, &name.into(), &value);
-        }
-        state
-    })
-    .unwrap_or(JsValue::NULL)
-}
-
-/// Named values as a plain object.
-fn record(fields: impl IntoIterator<Item = (&'static str, Value)>) -> JsValue {
-    let object = Object::new();
-    for (name, value) in fields {
-        // Setting a property on a fresh plain object cannot fail
-        let _ = Reflect::set(&object, &name.into(), &to_js(value));
-    }
-    object.into()
-}
-
-fn to_js(value: Value) -> JsValue {
-    match value {
-        Value::Number(n) => n.into(),
-        Value::Flag(on) => on.into(),
-        Value::Text(text) => text.into(),
-        Value::Pair(a, b) => Array::of2(&a.into(), &b.into()).into(),
-        Value::Record(fields) => record(fields),
     }
 }
 
-/// How like real land the running sketch's map is, as last measured
-/// (every few thousand drops, and where the rain stops): `{
-/// hypsometricIntegral, hackExponent, concavity, drainageDensity, drops }`,
-/// each NaN where the map gives too little to measure; `null` when no
-/// sketch runs. The measures are defined in `src/morphometry/`.
-#[wasm_bindgen]
-pub fn measures() -> JsValue {
-    with_host(|host| {
-        let Some(status) = host.status() else { return JsValue::NULL };
-        let Value::Record(mut fields) = Field::value(&status.measures) else { return JsValue::NULL };
-        fields.push(("drops", Value::Number(status.measured_at as f64)));
-        record(fields)
-    })
-    .unwrap_or(JsValue::NULL)
-}
-
-/// How many frames the running sketch has drawn (0 when none runs): a probe
-/// cheap enough to poll on every animation frame, as the bench does to see
-/// when the first frame is drawn, without disturbing the page it measures.
-#[wasm_bindgen(js_name = pageFrames)]
-pub fn page_frames() -> f64 {
-    with_host(|host| host.status().map_or(0.0, |s| s.frames as f64)).unwrap_or(0.0)
-}
-
-/// The running sketch's heights as of its latest frame (`grid` of
-/// `pageState()` in size, row by row, a copy), or `null` when no sketch runs.
-#[wasm_bindgen(js_name = pageHeights)]
-pub fn page_heights() -> JsValue {
-    with_host(|host| host.heights().map_or(JsValue::NULL, |h| js_sys::Float32Array::new(&h).into()))
-        .unwrap_or(JsValue::NULL)
-}
-
-/// Undoes the reader's latest change to the running sketch (as its Undo
-/// button does): the map goes back to just before it.
-#[wasm_bindgen]
-pub fn undo() {
-    if let Some(host) = HOST.with(|h| h.borrow().clone()) {
-        host.send(Message::Input(Input::Undo));
-    }
-}
-
-/// Makes the change undone last again (as the Redo button does).
-#[wasm_bindgen]
-pub fn redo() {
-    if let Some(host) = HOST.with(|h| h.borrow().clone()) {
-        host.send(Message::Input(Input::Redo));
-    }
-}
-
-/// The reader's changes to the running sketch, oldest first, as of its
-/// latest report: `[{ drops, change, value, undone }]`, where `change`
-/// names what changed (a slider's, toggle's or choice's name, "scheme",
-/// "restart", "seed" for a new map, "rewind") and `value` is what it
-/// changed to (a number, a flag, an option's key; the drops rewound to;
-/// `null` for a restart). `drops` is the drop count it was made at;
-/// `undone` says it was undone and can be redone. Empty when no sketch
-/// runs.
-#[wasm_bindgen]
-pub fn history() -> JsValue {
-    let brief = with_host(|host| host.history()).unwrap_or_default();
-    let list = Array::new();
-    for (k, (drops, change)) in brief.changes.iter().enumerate() {
-        let (name, value): (&str, JsValue) = match change {
-            Input::Set(setting, v) => (setting.slider().name, (*v).into()),
-            Input::Toggle(toggle, on) => (toggle.row().name, (*on).into()),
-            Input::Choose(choice, option) => (choice.row().name, choice.row().options[*option].0.into()),
-            Input::PickScheme(key) => ("scheme", key.as_str().into()),
-            Input::Restart => ("restart", JsValue::NULL),
-            Input::NewMap { seed } => ("seed", (*seed).into()),
-            Input::Rewind(to) => ("rewind", (*to as f64).into()),
-            _ => continue,
-        };
-        let fields = [
-            ("drops", JsValue::from(*drops as f64)),
-            ("change", name.into()),
-            ("value", value),
-            ("undone", (k >= brief.done).into()),
-        ];
-        let entry = Object::new();
-        for (field, value) in fields {
-            let _ = Reflect::set(&entry, &field.into(), &value);
-        }
-        list.push(&entry);
-    }
-    list.into()
-}
-
-#[cfg(test)]
+#[cfg(all(test, feature = "page"))]
 mod tests;

@@ -15,6 +15,7 @@ use crate::share::link::{self, MapLink};
 use crate::sketch::numbers::Message;
 use crate::sketch::{Carried, Input, Sketch};
 
+use super::dom::now;
 use super::messages::Report;
 use super::painter::CanvasPainter;
 use super::time_lapse;
@@ -22,15 +23,6 @@ use super::time_lapse;
 /// Where frames come from when the global scope has no
 /// `requestAnimationFrame` (a worker in an older browser): about 60 a second.
 const FALLBACK_FRAME_MS: i32 = 16;
-
-/// Milliseconds on the global scope's clock (`performance.now()`), in a
-/// window or a worker alike.
-pub fn now() -> f64 {
-    Reflect::get(&js_sys::global(), &"performance".into())
-        .ok()
-        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
-        .map_or(0.0, |p| p.now())
-}
 
 /// Calls `callback` at the next animation frame of whichever global scope
 /// this runs in. False if it could not be asked.

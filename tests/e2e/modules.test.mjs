@@ -10,7 +10,7 @@ import path from 'node:path'
 import { dist } from './helpers.mjs'
 import { shortenImports, shortName, GLUE_MODULE } from '../../tools/short-imports.mjs'
 
-const MODULES = ['hydraulic-erosion', 'hydraulic-erosion-full', 'heightmap-encoder', 'mesh-exporter']
+const MODULES = ['first-picture', 'hydraulic-erosion', 'hydraulic-erosion-full', 'heightmap-encoder', 'mesh-exporter']
 
 test('every module of the build imports from its glue by short names, each a key of the glue\'s import object', () => {
   for (const name of MODULES) {

@@ -58,8 +58,13 @@ test('the built page writes no script or style into itself, and its start carrie
   assert.equal(imported.size, 1, `the glue imports one snippet: ${[...imported]}`)
   assert.deepEqual(files.filter(f => f.startsWith('snippets/')), [...imported])
   for (const tag of hashed) assert.equal(attribute(tag, 'integrity'), sri(file(tag)), tag)
-  // The wasm's hash, which start.js checks as it fetches it
-  assert.ok(fs.readFileSync(path.join(dist, 'start.js'), 'utf8').includes(sri('hydraulic-erosion_bg.wasm')))
+  // The hashes start.js checks as it fetches: the wasms, and the first
+  // picture's glue, which it preloads itself (a link's page has no use for
+  // it), as the page's first script does on the page
+  for (const file of ['first-picture.js', 'first-picture_bg.wasm', 'hydraulic-erosion_bg.wasm']) {
+    assert.ok(fs.readFileSync(path.join(dist, 'start.js'), 'utf8').includes(sri(file)), file)
+  }
+  assert.ok(fs.readFileSync(path.join(dist, 'embedded.js'), 'utf8').includes(sri('first-picture.js')))
 })
 
 test('the page asks for its glue\'s snippet with the glue, not once the glue has come: no second round trip before the sketch starts', async () => {

@@ -1,7 +1,8 @@
 // End-to-end tests of the page before its sketch runs (www/start.js): while
-// the module is on its way the holder says so and the controls wait, and a
-// module that cannot be had, or a sketch that stops as it starts, says why,
-// on the page and in a blog post's markup.
+// the modules are on their way the holder says so and the controls wait, and
+// a module that cannot be had, or a sketch that stops as it starts, says
+// why, on the page and in a blog post's markup, over the first picture's
+// corner where it shows (tests/e2e/first_picture.test.mjs has the rest).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { serve, launch, open, dropIn } from './helpers.mjs'
@@ -11,6 +12,7 @@ before(async () => { server = await serve(undefined, dropIn('/post/', '/', 'widt
 after(async () => { await browser?.close(); await server?.close() })
 
 const WASM = '**/hydraulic-erosion_bg.wasm'
+const EVERY_WASM = '**/*_bg.wasm'
 
 // Opens `url` with the page's wasm (or the file `file` matches) answered by
 // `answer` (a route handler), without waiting for the sketch
@@ -23,13 +25,19 @@ const controls = page => page.$$eval('[id^="experiment-control-"]', all => ({
   disabled: all.filter(c => c.disabled === true).map(c => c.id)
 }))
 
-// The holder's note and how it sits in the holder
+// The holder's note, where it sits (filling the holder, or over the first
+// picture's corner) and how many of the first picture's parts are there
 const note = page => page.evaluate(() => {
   const holder = document.getElementById('sketch-holder')
   const note = holder.querySelector('.sketch-note')
   const [h, n] = [holder, note].map(e => e.getBoundingClientRect())
-  return { role: note.getAttribute('role'), text: note.textContent, children: holder.children.length, fills: [n.width - h.width, n.height - h.height, n.top - h.top] }
+  const place = n.width === h.width && n.height === h.height && n.top === h.top && holder.children.length === 1 ? 'the holder'
+    : n.left - h.left === 8 && h.bottom - n.bottom === 8 ? 'the map\'s corner' : `elsewhere: ${JSON.stringify(n)}`
+  return { role: note.getAttribute('role'), text: note.textContent, place, picture: holder.querySelectorAll('[data-first-picture]').length }
 })
+// A first picture: its four parts, and its note over the map's corner
+const OVER_THE_PICTURE = { place: 'the map\'s corner', picture: 4 }
+const NO_PICTURE = { place: 'the holder', picture: 0 }
 
 test('while the module is on its way the holder says so and the controls wait; then the map takes the holder', async () => {
   const usual = await open(browser, server.url + '/')
@@ -39,10 +47,10 @@ test('while the module is on its way the holder says so and the controls wait; t
 
   let release
   const held = new Promise(resolve => { release = resolve })
-  const { page, context, problems } = await openWith(server.url + '/', async route => { await held; await route.continue() })
+  const { page, context, problems } = await openWith(server.url + '/', async route => { await held; await route.continue() }, { file: EVERY_WASM })
   await page.waitForSelector('#sketch-holder > .sketch-note')
   await page.waitForTimeout(300)
-  assert.deepEqual(await note(page), { role: 'status', text: 'Loading the sketch…', children: 1, fills: [0, 0, 0] })
+  assert.deepEqual(await note(page), { role: 'status', text: 'Loading the sketch…', ...NO_PICTURE })
   const waiting = await controls(page)
   assert.deepEqual(waiting.enabled, [], 'no control takes a change the sketch would undo')
   assert.deepEqual(waiting.disabled.slice().sort(), [...started.enabled, ...started.disabled].sort())
@@ -65,20 +73,21 @@ test('a module that cannot be had: the holder says why, and the controls stay st
     await route.fulfill({ response, body })
   }
   const cases = [
-    ['/', route => route.fulfill({ status: 404, body: 'gone' }), 'the server answered 404 Not Found for hydraulic-erosion_bg.wasm'],
+    ['/', route => route.fulfill({ status: 404, body: 'gone' }), 'the server answered 404 Not Found for hydraulic-erosion_bg.wasm', OVER_THE_PICTURE],
     // A blog post's own markup, without the page's stylesheet
-    ['/post/', route => route.fulfill({ status: 503, body: 'busy' }), 'the server answered 503 Service Unavailable for hydraulic-erosion_bg.wasm'],
+    ['/post/', route => route.fulfill({ status: 503, body: 'busy' }), 'the server answered 503 Service Unavailable for hydraulic-erosion_bg.wasm', OVER_THE_PICTURE],
     // Not the file the page was built with: its hash does not match
-    ['/', tampered, 'the files on the server are not the ones this page was built with'],
-    ['/', route => route.abort('internetdisconnected'), 'the download failed'],
-    ['/', route => route.continue(), 'this browser does not run WebAssembly', { initScript: () => { delete window.WebAssembly } }],
+    ['/', tampered, 'the files on the server are not the ones this page was built with', OVER_THE_PICTURE],
+    ['/', route => route.abort('internetdisconnected'), 'the download failed', OVER_THE_PICTURE],
+    // Neither module can run
+    ['/', route => route.continue(), 'this browser does not run WebAssembly', NO_PICTURE, { initScript: () => { delete window.WebAssembly } }],
     // The glue, which the page imports beside the wasm
-    ['/', route => route.fulfill({ status: 404, body: 'gone' }), 'the server answered 404 Not Found for hydraulic-erosion.js', { file: '**/hydraulic-erosion.js' }]
+    ['/', route => route.fulfill({ status: 404, body: 'gone' }), 'the server answered 404 Not Found for hydraulic-erosion.js', OVER_THE_PICTURE, { file: '**/hydraulic-erosion.js' }]
   ]
-  for (const [url, answer, why, options] of cases) {
+  for (const [url, answer, why, where, options] of cases) {
     const { page, context, problems } = await openWith(server.url + url, answer, options)
-    await page.waitForSelector('#sketch-holder > .sketch-note[role=alert]')
-    assert.deepEqual(await note(page), { role: 'alert', text: `The sketch could not be loaded: ${why}. Reloading the page may help.`, children: 1, fills: [0, 0, 0] }, why)
+    await page.waitForSelector('#sketch-holder .sketch-note[role=alert]')
+    assert.deepEqual(await note(page), { role: 'alert', text: `The sketch could not be loaded: ${why}. Reloading the page may help.`, ...where }, why)
     assert.deepEqual((await controls(page)).enabled, [], why)
     assert.equal(await page.evaluate(() => window.wasmBindings), undefined)
     // The error itself is still the console's, for whoever looks
@@ -97,8 +106,9 @@ test('a sketch that stops as it starts says so in the holder', async () => {
     }
   }
   const { page, context, problems } = await openWith(server.url + '/', route => route.continue(), { initScript: noCanvas })
-  await page.waitForSelector('#sketch-holder > .sketch-note[role=alert]')
-  assert.deepEqual(await note(page), { role: 'alert', text: 'The sketch stopped as it started. Reloading the page may help.', children: 1, fills: [0, 0, 0] })
+  await page.waitForSelector('#sketch-holder .sketch-note[role=alert]')
+  // (the first picture, which needs a canvas too, is not drawn either)
+  assert.deepEqual(await note(page), { role: 'alert', text: 'The sketch stopped as it started. Reloading the page may help.', ...NO_PICTURE })
   assert.equal(await page.evaluate(() => window.wasmBindings), undefined)
   assert.ok(problems.includes('page error: unreachable'), problems.join('\n'))
   await context.close()
