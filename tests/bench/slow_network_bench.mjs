@@ -1,5 +1,18 @@
-// throwaway: a slow network (400 kbit/s, 400 ms round trips), uncompressed
+// What a reader on a slow network sees, and when: Chromium's network
+// emulation at 400 kbit/s with 400 ms round trips, the release build served
+// uncompressed as the test server sends it. For a new map, a link with
+// drops and a link to the full build's ridged terrain: when the holder's
+// note, the first picture and the page's own first frame came, in seconds
+// after navigation. Needs the release build (dist/).
+//
+//   node tests/bench/slow_network_bench.mjs
+//
+// Never part of the tests (timings).
 import { serve, launch, newContext } from '../e2e/helpers.mjs'
+
+// 400 kbit/s is 50,000 bytes a second
+const SLOW = { offline: false, latency: 400, downloadThroughput: 50000, uploadThroughput: 50000 }
+
 const server = await serve()
 const browser = await launch()
 for (const query of ['', '?he-seed=3&he-drops=5000', '?he-terrain=ridged']) {
@@ -7,7 +20,8 @@ for (const query of ['', '?he-seed=3&he-drops=5000', '?he-terrain=ridged']) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50000, uploadThroughput: 50000 })
+  await cdp.send('Network.emulateNetworkConditions', SLOW)
+  // Each moment, seen at the animation frame it first shows in
   await page.addInitScript(() => {
     window.__t = {}
     const look = () => {
@@ -25,4 +39,5 @@ for (const query of ['', '?he-seed=3&he-drops=5000', '?he-terrain=ridged']) {
   console.log(query || '(new map)', await page.evaluate(() => Object.fromEntries(Object.entries(window.__t).map(([k, v]) => [k, (v / 1000).toFixed(2) + ' s']))))
   await context.close()
 }
-await browser.close(); await server.close()
+await browser.close()
+await server.close()
