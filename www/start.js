@@ -15,7 +15,7 @@
 // says so and the controls wait (a change made now would be undone when the
 // sketch starts and sets them), and a module that cannot be had says why.
 // The page's module is asked for once the first picture is drawn, so the
-// two do not share a slow line; the picture is a third of its size.
+// two do not share a slow line; the picture is under half its size.
 
 // The holder's note, styled here so a blog post's markup gets it without the
 // page's stylesheet (which only tones its colour)

@@ -1,5 +1,5 @@
 //! The first picture as a module of its own: the article's map drawn once,
-//! while the page's module (three times its size) is still coming (see
+//! while the page's module (over twice its size) is still coming (see
 //! `hydraulic_erosion::sketch::builds`). Its one export is the library's
 //! `firstPicture`, which the page's start calls, so it has no `main`.
 #![cfg_attr(target_arch = "wasm32", no_main)]

@@ -8,11 +8,11 @@
 //! sketch over to it ([`crate::sketch::Sketch::handover`]). Both compute every
 //! map they share to the bit, so links are the same whichever build made them.
 //!
-//! Before the page's first download, a module a third its size draws the
+//! Before the page's first download, a module under half its size draws the
 //! first picture: the article's map as the page's first frame will show it,
-//! drawn once, while the rest comes. It draws only a new map that rains
-//! from the start ([`first_picture_shows`]); a link to a shared map brings
-//! it back over many frames, and its first is not the map it shares.
+//! drawn once, while the rest comes. It draws only a new map, with no drops
+//! yet ([`first_picture_shows`]); a link to a shared map brings it back over
+//! many frames, and its first is not the map it shares.
 //!
 //! ```
 //! use hydraulic_erosion::settings::choices::Choice;
@@ -65,8 +65,8 @@ pub fn link_needs_full(link: &MapLink) -> bool {
 }
 
 /// Whether the first picture draws the map `link` starts: a new map of the
-/// article's build, which rains from its first frame (a link with drops
-/// brings a shared map back, over many frames).
+/// article's build, whose first frame is the map (a link with drops brings
+/// a shared map back, over many frames).
 pub fn first_picture_shows(link: &MapLink) -> bool {
     link.drops == 0 && !link_needs_full(link)
 }

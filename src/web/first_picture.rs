@@ -1,5 +1,5 @@
 //! The first picture: the article's map, drawn once by a module of its own
-//! (a third of the page's in size) while the page's module, with the
+//! (under half the page's in size) while the page's module, with the
 //! controls, the worker and the reader's history, is still coming. The
 //! page's module then takes it down and draws its own first frame in the
 //! same task: the same map, from the same seed, in the same place, so the
@@ -45,7 +45,8 @@ pub fn first_picture() -> bool {
     if holder.has_attribute(RUNNING) || holder.has_attribute(FIRST_PICTURE) {
         return false;
     }
-    // Read as the page's module will read it, which warns of what it leaves
+    // Read without a word: the page's module reads it again and warns of
+    // what it leaves out
     let reading = link::read(&window().location().search().unwrap_or_default());
     if !builds::first_picture_shows(&reading.link) {
         return false;

@@ -4,9 +4,9 @@
 //! whether anyone can see it. It translates between the browser and the
 //! sketch and decides nothing about erosion.
 //!
-//! Two modules are built from it: the page's (`page`, with everything
-//! above), and before it the first picture's (`first_picture`), which draws
-//! the map once while the page's, three times its size, is still coming.
+//! The page's modules are built from it (`page`, with everything above),
+//! and before them the first picture's (`first_picture`), which draws the
+//! map once while the page's, over twice its size, is still coming.
 
 // What the first picture's own module draws with (it uses only part of
 // each), and what the page's module hands over from it

@@ -34,10 +34,10 @@ async function openHeld(url, contextOptions = {}) {
   return { ...opened, release, asked: pageAsked }
 }
 
-// When each file of the page was asked for and came, by name, and how many
-// times it was fetched
+// Each file the page fetched, by name: when it was asked for and came, and
+// by what (`link`, preloaded by the page's first script, or `fetch`)
 const fetches = page => page.evaluate(() => performance.getEntriesByType('resource').map(e => ({
-  name: e.name.split('/').pop(), asked: e.startTime, came: e.responseEnd
+  name: e.name.split('/').pop(), asked: e.startTime, came: e.responseEnd, by: e.initiatorType
 })))
 
 // The map as shown, without the notes over it
@@ -89,7 +89,7 @@ test('the first picture shows the map while the page\'s module comes, and the pa
   await context.close()
 })
 
-test('the page\'s wasm is asked for once the picture\'s has come, and each is fetched once', async () => {
+test('the picture\'s files are preloaded as the page is read, the page\'s wasm asked for after them, each once', async () => {
   const { page, context, problems, release } = await openHeld(server.url + '/')
   await page.waitForSelector('#sketch-holder[data-first-picture]')
   release()
@@ -98,6 +98,7 @@ test('the page\'s wasm is asked for once the picture\'s has come, and each is fe
   const [picture, pageWasm] = ['first-picture_bg.wasm', 'hydraulic-erosion_bg.wasm'].map(name => files.filter(f => f.name === name))
   assert.equal(picture.length, 1, 'the picture\'s wasm fetched once')
   assert.equal(pageWasm.length, 1, 'the page\'s wasm fetched once')
+  assert.deepEqual([picture[0].by, pageWasm[0].by], ['link', 'fetch'], 'the picture\'s preloaded as the page is read, the page\'s asked for by start.js')
   assert.equal(await page.evaluate(() => window.__pictures), 5, 'one picture drawn: the holder and its four parts marked')
   assert.ok(picture[0].came <= pageWasm[0].asked, `the picture's wasm came at ${picture[0].came.toFixed(0)} ms, the page's was asked for at ${pageWasm[0].asked.toFixed(0)} ms`)
   assert.deepEqual(problems, [])
@@ -114,7 +115,9 @@ test('a link goes straight to the page\'s module: the picture\'s is not fetched,
     release()
     await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled, null, { timeout: 60000 })
     assert.equal(await page.evaluate(() => window.__pictures), 0, `${query}: no first picture was drawn`)
-    assert.deepEqual((await fetches(page)).filter(f => f.name.startsWith('first-picture')), [], `${query}: nothing of the picture fetched`)
+    const files = await fetches(page)
+    assert.deepEqual(files.filter(f => f.name.startsWith('first-picture')), [], `${query}: nothing of the picture fetched`)
+    assert.deepEqual(files.filter(f => f.name === 'hydraulic-erosion_bg.wasm').map(f => f.by), ['link'], `${query}: the page's wasm preloaded as the page is read`)
     assert.equal((await page.evaluate(() => window.wasmBindings.pageState())).seed, 3, query)
     assert.deepEqual(problems, [], query)
     await context.close()
