@@ -5,7 +5,7 @@
 // picture that cannot be had leaves the map to the page's module.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, canvasLook, expectedThread } from './helpers.mjs'
+import { serve, launch, open, canvasLook, expectedThread, fetchedFiles } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -33,12 +33,6 @@ async function openHeld(url, contextOptions = {}) {
   })
   return { ...opened, release, asked: pageAsked }
 }
-
-// Each file the page fetched, by name: when it was asked for and came, and
-// by what (`link`, preloaded by the page's first script, or `fetch`)
-const fetches = page => page.evaluate(() => performance.getEntriesByType('resource').map(e => ({
-  name: e.name.split('/').pop(), asked: e.startTime, came: e.responseEnd, by: e.initiatorType
-})))
 
 // The map as shown, without the notes over it
 const mapLook = async page => {
@@ -94,7 +88,7 @@ test('the picture\'s files are preloaded as the page is read, the page\'s wasm a
   await page.waitForSelector('#sketch-holder[data-first-picture]')
   release()
   await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
-  const files = await fetches(page)
+  const files = await fetchedFiles(page)
   const [picture, pageWasm] = ['first-picture_bg.wasm', 'hydraulic-erosion_bg.wasm'].map(name => files.filter(f => f.name === name))
   assert.equal(picture.length, 1, 'the picture\'s wasm fetched once')
   assert.equal(pageWasm.length, 1, 'the page\'s wasm fetched once')
@@ -115,7 +109,7 @@ test('a link goes straight to the page\'s module: the picture\'s is not fetched,
     release()
     await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled, null, { timeout: 60000 })
     assert.equal(await page.evaluate(() => window.__pictures), 0, `${query}: no first picture was drawn`)
-    const files = await fetches(page)
+    const files = await fetchedFiles(page)
     assert.deepEqual(files.filter(f => f.name.startsWith('first-picture')), [], `${query}: nothing of the picture fetched`)
     assert.deepEqual(files.filter(f => f.name === 'hydraulic-erosion_bg.wasm').map(f => f.by), ['link'], `${query}: the page's wasm preloaded as the page is read`)
     assert.equal((await page.evaluate(() => window.wasmBindings.pageState())).seed, 3, query)

@@ -122,6 +122,14 @@ export async function open(browser, url, { contextOptions = {}, mainThread, init
   return { page, context, problems }
 }
 
+// Each file the page fetched, in the order it asked: its path and name (the
+// path's last part), when it was asked for and when it came, and by what
+// (`link` for a preload, `fetch`, `script`…)
+export const fetchedFiles = page => page.evaluate(() => performance.getEntriesByType('resource').map(e => {
+  const path = new URL(e.name).pathname
+  return { path, name: path.split('/').pop(), asked: e.startTime, came: e.responseEnd, by: e.initiatorType }
+}))
+
 // What the note over the map's corner says, or null while it is hidden
 export const mapNote = page => page.$eval('#sketch-holder .map-note', e => e.hidden ? null : e.textContent)
 

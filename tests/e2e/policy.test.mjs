@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import { serve, launch, open, state, pause, root, dist, siteHeaders, dropIn, expectedThread } from './helpers.mjs'
+import { serve, launch, open, state, pause, root, dist, siteHeaders, dropIn, expectedThread, fetchedFiles } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -69,14 +69,12 @@ test('the built page writes no script or style into itself, and its start carrie
 
 test('the page asks for its glue\'s snippet with the glue, not once the glue has come: no second round trip before the sketch starts', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=24')
-  const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
-    .filter(e => e.name.includes('/snippets/') || e.name.endsWith('/hydraulic-erosion.js'))
-    .map(e => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: e.responseEnd })))
-  const glue = fetched.find(e => e.name.endsWith('/hydraulic-erosion.js'))
-  const snippets = fetched.filter(e => e.name.includes('/snippets/'))
+  const fetched = await fetchedFiles(page)
+  const glue = fetched.find(e => e.name === 'hydraulic-erosion.js')
+  const snippets = fetched.filter(e => e.path.includes('/snippets/'))
   assert.ok(glue, 'the glue was fetched')
-  assert.equal(snippets.length, 1, `one snippet: ${snippets.map(e => e.name)}`)
-  assert.ok(snippets[0].startTime < glue.responseEnd, `asked for at ${snippets[0].startTime.toFixed(1)} ms, the glue in at ${glue.responseEnd.toFixed(1)} ms`)
+  assert.equal(snippets.length, 1, `one snippet: ${snippets.map(e => e.path)}`)
+  assert.ok(snippets[0].asked < glue.came, `asked for at ${snippets[0].asked.toFixed(1)} ms, the glue in at ${glue.came.toFixed(1)} ms`)
   assert.deepEqual(problems, [])
   await context.close()
 })
