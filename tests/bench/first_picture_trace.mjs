@@ -41,10 +41,14 @@ await page.addInitScript(() => {
   requestAnimationFrame(look)
 })
 await page.goto(server.url + '/' + query)
+// Left alone a while before asking: Playwright's polling runs script on the
+// page's main thread, which would show among the tasks
+await new Promise(resolve => setTimeout(resolve, 3000))
 await page.waitForFunction(() => window.__seen, null, { timeout: 60000 })
 const seen = await page.evaluate(() => window.__seen)
 await cdp.send('Tracing.end')
 await complete
+if (process.env.TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.TRACE_OUT, JSON.stringify(events))
 await browser.close()
 await server.close()
 

@@ -65,6 +65,27 @@ test('while the module is on its way the holder says so and the controls wait; t
   await context.close()
 })
 
+test('the page is first drawn as it loads: the holder\'s note there and the controls waiting, never live for a frame', async () => {
+  // What the first animation frame, run just before the page is first
+  // painted, finds: start.js holds the page's rendering until it has run
+  // (`blocking="render"`, Trunk.toml), so no frame shows the controls live
+  // and the holder empty, to be greyed and filled a frame later
+  const firstFrame = () => requestAnimationFrame(() => {
+    window.__firstFrame = {
+      note: document.querySelector('#sketch-holder > .sketch-note')?.textContent ?? null,
+      live: [...document.querySelectorAll('[id^="experiment-control-"]')].filter(c => c.disabled === false).length,
+      controls: document.querySelectorAll('[id^="experiment-control-"]').length
+    }
+  })
+  const { page, context, problems } = await openWith(server.url + '/', route => route.continue(), { initScript: firstFrame, file: EVERY_WASM })
+  await page.waitForFunction(() => window.__firstFrame)
+  const seen = await page.evaluate(() => window.__firstFrame)
+  assert.ok(seen.controls >= 20, `${seen.controls} controls on the page`)
+  assert.deepEqual({ note: seen.note, live: seen.live }, { note: 'Loading the sketch…', live: 0 })
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 test('a module that cannot be had: the holder says why, and the controls stay still', async () => {
   const tampered = async route => {
     const response = await route.fetch()
