@@ -9,6 +9,9 @@
 //
 //   node tests/bench/first_picture_trace.mjs [address query, e.g. '?he-seed=3']
 //
+// With TRACE_OUT=<file> the whole trace is kept too (Chrome's JSON, for
+// Perfetto or chrome://tracing).
+//
 // Never part of the tests (timings).
 import { serve, launch, newContext } from '../e2e/helpers.mjs'
 
