@@ -57,7 +57,7 @@ await server.close()
 
 // Trace times are µs on the browser's clock; the mark gives navigation's
 const mark = events.find(e => e.name === 'he-first-picture-seen')
-if (!mark) throw new Error('the trace has no mark of the first picture: was the build traced with blink.user_timing?')
+if (!mark) throw new Error('the trace has no mark of the first picture (its blink.user_timing events are missing)')
 const navigation = mark.ts - seen * 1000
 const ms = ts => (ts - navigation) / 1000
 const threads = new Map(events.filter(e => e.ph === 'M' && e.name === 'thread_name').map(e => [`${e.pid}:${e.tid}`, e.args.name]))
@@ -73,7 +73,6 @@ const NOTABLE = {
   'v8.evaluateModule': () => 'run a module',
   'wasm.OnBytesReceived': () => 'wasm streamed in',
   'wasm.FinishStreaming': () => 'wasm validated',
-  'v8.wasm.compileLazy': () => 'wasm function compiled',
   'wasm.CompileLazy': () => 'wasm function compiled',
   'v8.newInstance': () => 'instantiate',
   RunMicrotasks: () => 'promise callbacks',

@@ -77,7 +77,7 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
       controls: document.querySelectorAll('[id^="experiment-control-"]').length
     }
   })
-  const { page, context, problems } = await openWith(server.url + '/', route => route.continue(), { initScript: firstFrame, file: EVERY_WASM })
+  const { page, context, problems } = await open(browser, server.url + '/', { initScript: firstFrame, settled: false })
   await page.waitForFunction(() => window.__firstFrame)
   const seen = await page.evaluate(() => window.__firstFrame)
   assert.ok(seen.controls >= 20, `${seen.controls} controls on the page`)
