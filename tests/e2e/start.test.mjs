@@ -65,7 +65,7 @@ test('while the module is on its way the holder says so and the controls wait; t
   await context.close()
 })
 
-test('the page is first drawn as it loads: the holder\'s note there and the controls waiting, never live for a frame', async () => {
+test('the page is first drawn as it loads: the holder\'s note there and the controls waiting, never live for a frame, each toggle with one icon', async () => {
   // What the first animation frame, run just before the page is first
   // painted, finds: start.js holds the page's rendering until it has run
   // (`blocking="render"`, Trunk.toml), so no frame shows the controls live
@@ -74,7 +74,10 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
     window.__firstFrame = {
       note: document.querySelector('#sketch-holder > .sketch-note')?.textContent ?? null,
       live: [...document.querySelectorAll('[id^="experiment-control-"]')].filter(c => c.disabled === false).length,
-      controls: document.querySelectorAll('[id^="experiment-control-"]').length
+      controls: document.querySelectorAll('[id^="experiment-control-"]').length,
+      // (the play-or-pause and fullscreen toggles: one icon each)
+      icons: [...document.querySelectorAll('[id^="experiment-control-"][id$="-toggle"] svg')]
+        .filter(icon => getComputedStyle(icon).display !== 'none').map(icon => icon.getAttribute('class'))
     }
   })
   const { page, context, problems } = await open(browser, server.url + '/', { initScript: firstFrame, settled: false })
@@ -82,6 +85,7 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
   const seen = await page.evaluate(() => window.__firstFrame)
   assert.ok(seen.controls >= 20, `${seen.controls} controls on the page`)
   assert.deepEqual({ note: seen.note, live: seen.live }, { note: 'Loading the sketch…', live: 0 })
+  assert.deepEqual(seen.icons, ['icon-pause', 'icon-expand'], 'each toggle shows one icon, a new map\'s')
   assert.deepEqual(problems, [])
   await context.close()
 })
