@@ -50,9 +50,9 @@ async function why(error) {
   return 'the files on the server are not the ones this page was built with'
 }
 
-// A module's glue, imported, and its wasm, compiled (`ready` once both
-// are). A glue `index.html` does not preload is preloaded here, with its
-// hash, `checked`, for the import to take
+// A module's glue, imported, and its wasm, compiled: a promise of both. A
+// glue `index.html` does not preload is preloaded here, with its hash,
+// `checked`, for the import to take
 function load(glue, request, checked) {
   if (checked) {
     // (set one by one: tools/integrity.mjs fills in every "integrity:" it
@@ -67,7 +67,7 @@ function load(glue, request, checked) {
   const compiled = fetched.then(response => WebAssembly.compileStreaming(response.clone())
     // (a server that does not say it is wasm)
     .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
-  return { ready: Promise.all([import(glue.href), compiled]) }
+  return Promise.all([import(glue.href), compiled])
 }
 // The first picture is a new map's: an address with a link of ours (a
 // shared map, which the page brings back over many frames, or one only the
@@ -97,7 +97,7 @@ function takeNoteDown() {
 // its way. Not essential: where it cannot be drawn, the page's module draws
 // the map when it comes
 if (picture) try {
-  const [glue, module] = await picture.ready
+  const [glue, module] = await picture
   await glue.default({ module_or_path: module })
   // (out of the holder while the picture measures it)
   note.remove()
@@ -114,7 +114,7 @@ if (picture) try {
 // compiling does not hold the picture back
 let bindings, module
 try {
-  [bindings, module] = await load(files[1], new Request(files[0], { integrity: 'integrity:hydraulic-erosion_bg.wasm' })).ready
+  [bindings, module] = await load(files[1], new Request(files[0], { integrity: 'integrity:hydraulic-erosion_bg.wasm' }))
 } catch (error) {
   say('alert', `The sketch could not be loaded: ${await why(error)}. Reloading the page may help.`)
   throw error

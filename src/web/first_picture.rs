@@ -17,10 +17,10 @@ use web_sys::{Element, HtmlElement};
 #[cfg(not(feature = "page"))]
 use {
     super::canvas::CanvasElement,
-    super::dom::{document, now, window},
+    super::dom::{now, window},
     super::painter::CanvasPainter,
     super::surface::Surface,
-    super::{random_seed, sketch_start, RUNNING},
+    super::{free_holder, random_seed, sketch_start},
     crate::draw::layers::Legend,
     crate::share::link,
     crate::sketch::{builds, Sketch},
@@ -38,13 +38,9 @@ const FIRST_PICTURE: &str = "data-first-picture";
 #[cfg(not(feature = "page"))]
 #[wasm_bindgen(js_name = firstPicture)]
 pub fn first_picture() -> bool {
-    let Some(holder) = document().get_element_by_id("sketch-holder").and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    else {
+    let Some(holder) = free_holder().filter(|holder| !holder.has_attribute(FIRST_PICTURE)) else {
         return false;
     };
-    if holder.has_attribute(RUNNING) || holder.has_attribute(FIRST_PICTURE) {
-        return false;
-    }
     // Read without a word: the page's module reads it again and warns of
     // what it leaves out
     let reading = link::read(&window().location().search().unwrap_or_default());

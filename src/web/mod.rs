@@ -54,13 +54,25 @@ mod visibility;
 #[cfg(feature = "page")]
 mod worker;
 
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+
 use crate::share::link::MapLink;
 use crate::sketch::Start;
 
 use canvas::CanvasElement;
+use dom::document;
 
 /// The attribute that marks the holder a sketch runs in.
 const RUNNING: &str = "data-sketch-running";
+
+/// The page's `#sketch-holder`, unless it has none or a sketch already runs
+/// in it (the full build, loaded on a page its own module runs, only draws
+/// where it is asked to). Both modules start from it.
+fn free_holder() -> Option<HtmlElement> {
+    let holder = document().get_element_by_id("sketch-holder")?.dyn_into::<HtmlElement>().ok()?;
+    (!holder.has_attribute(RUNNING)).then_some(holder)
+}
 
 /// New seeds are drawn below this, as in the original.
 const NEW_SEED_BELOW: f64 = 1_000_000.0;

@@ -19,7 +19,10 @@ use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::{document, listen};
 use super::host::Host;
-use super::{first_picture, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys, visibility, RUNNING};
+use super::{
+    first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys, visibility,
+    RUNNING,
+};
 
 thread_local! {
     static HOST: RefCell<Option<Rc<Host>>> = const { RefCell::new(None) };
@@ -36,15 +39,10 @@ pub fn start() {
     if web_sys::window().is_none() {
         return;
     }
-    let Some(holder) = document().get_element_by_id("sketch-holder").and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    else {
+    // (a holder already driven by a sketch is left alone)
+    let Some(holder) = free_holder() else {
         return;
     };
-    // A holder already driven by a sketch is left alone: the full build,
-    // loaded on a page its own module runs, only draws where it is asked to
-    if holder.has_attribute(RUNNING) {
-        return;
-    }
     let _ = holder.set_attribute(RUNNING, "");
     // A link brings its map back; a page without one starts a new map, the
     // one the first picture shows if it came first
