@@ -628,6 +628,25 @@ impl Sketch {
     /// raining; then draw, and offer the link to the address bar.
     /// `clock` reads the time (milliseconds), for the replay's slices.
     pub fn frame(&mut self, clock: &mut dyn FnMut() -> f64, painter: &mut dyn Painter) {
+        let now = self.move_on_and_draw(clock, painter);
+        if self.replaying.is_none() {
+            self.measure();
+            self.offer_link(now, false);
+        }
+    }
+
+    /// A frame as a picture that no frame follows (the first picture's
+    /// module): its rain and drawing, as [`Sketch::frame`] makes them, but
+    /// not the measures it takes or the link it offers after drawing, which
+    /// such a picture never shows (the page's sketch, drawing the same
+    /// frame, takes them).
+    pub fn picture_frame(&mut self, clock: &mut dyn FnMut() -> f64, painter: &mut dyn Painter) {
+        self.move_on_and_draw(clock, painter);
+    }
+
+    /// A frame's slice of the replay or its rain, the spin, and the
+    /// drawing; returns the time it was drawn by.
+    fn move_on_and_draw(&mut self, clock: &mut dyn FnMut() -> f64, painter: &mut dyn Painter) -> f64 {
         self.frames += 1;
         if self.replaying.is_some() {
             self.replay_slice(clock);
@@ -640,10 +659,7 @@ impl Sketch {
         self.draw(painter);
         let now = clock();
         self.draw_ms = now - drawing;
-        if self.replaying.is_none() {
-            self.measure();
-            self.offer_link(now, false);
-        }
+        now
     }
 
     /// A frame of the 3D view's spin after a drag, slowing to a stop.

@@ -898,3 +898,23 @@ fn the_3d_view_drapes_the_layer_over_the_ground_and_keeps_its_legend() {
     frames(&mut sketch, &mut painter, 1);
     assert!(painter.calls.contains(&"relief"));
 }
+
+#[test]
+fn a_picture_frame_is_the_first_frame_without_its_measures_or_link() {
+    let (mut framed, mut pictured) = (fresh(3), fresh(3));
+    let (mut drawn, mut pictures) = (Recorder::default(), Recorder::default());
+    framed.take_shows();
+    pictured.take_shows();
+    framed.frame(&mut ticking(), &mut drawn);
+    pictured.picture_frame(&mut ticking(), &mut pictures);
+    // The same rain and the same drawing
+    assert_eq!(pictured.terrain().drops(), 200);
+    assert_eq!(pictured.terrain().heights_hash(), framed.terrain().heights_hash());
+    assert_eq!(pictures.calls, ["begin", "relief", "contours", "rivers"]);
+    assert_eq!((pictures.calls.clone(), pictures.strokes), (drawn.calls.clone(), drawn.strokes));
+    assert!(pictures.pixels == drawn.pixels);
+    // What the frame does after drawing, the picture leaves to the page
+    let offers_link = |shows: Vec<Show>| shows.iter().any(|show| matches!(show, Show::Link(_)));
+    assert_eq!((framed.measures().len(), pictured.measures().len()), (1, 0));
+    assert_eq!((offers_link(framed.take_shows()), offers_link(pictured.take_shows())), (true, false));
+}

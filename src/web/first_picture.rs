@@ -61,7 +61,7 @@ pub fn first_picture() -> bool {
         return false;
     };
     let mut sketch = Sketch::new(start);
-    sketch.frame(&mut now, &mut painter);
+    sketch.picture_frame(&mut now, &mut painter);
     let status = sketch.status();
     element.show_legend(Legend { layer: status.choices.layer(), top: status.layer_top });
     true
