@@ -147,41 +147,67 @@ impl Contours {
     pub fn trace(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, levels: u32) {
         assert_eq!(terrain.len(), grid.cells());
         let thresholds = contour_levels(sea_level, levels);
-        let coast = usize::from(sea_level > 0.0);
         self.by_level.resize_with(thresholds.len(), Vec::new);
         for level in &mut self.by_level {
             level.clear();
         }
-        // Level k (1..=levels) stands at sea + (1 − sea)·k / (levels + 1)
-        let levels_per_unit = (levels + 1) as f64 / (1.0 - sea_level);
-        let last = levels as i64;
+        let levels = Levels {
+            coast: usize::from(sea_level > 0.0),
+            sea_level,
+            count: levels,
+            // Level k (1..=levels) stands at sea + (1 − sea)·k / (levels + 1)
+            per_unit: (levels + 1) as f64 / (1.0 - sea_level),
+            thresholds: &thresholds,
+        };
         for y in 0..grid.rows - 1 {
-            for x in 0..grid.cols - 1 {
-                let cell = Cell::at(terrain, grid.cols, x, y);
-                if coast == 1 && cell.low <= sea_level && sea_level < cell.high {
-                    cell.segments(sea_level, &mut self.by_level[0]);
-                }
-                if levels == 0 || cell.high <= sea_level {
-                    continue;
-                }
-                // A level in [low, high) crosses; one either side is checked
-                // too, so rounding in this estimate never drops a crossing
-                // (truncating: a call to floor or ceil costs more than the
-                // extra level it may add)
-                let first = (((cell.low - sea_level) * levels_per_unit) as i64).max(1);
-                let end = (((cell.high - sea_level) * levels_per_unit) as i64 + 2).min(last);
-                for k in first..=end {
-                    let (threshold, _) = thresholds[coast + k as usize - 1];
-                    if cell.low <= threshold && threshold < cell.high {
-                        cell.segments(threshold, &mut self.by_level[coast + k as usize - 1]);
-                    }
-                }
-            }
+            trace_row(&mut self.by_level, grid, terrain, y, &levels);
         }
         self.regular.clear();
         self.index.clear();
         for (segments, (_, is_index)) in self.by_level.iter().zip(&thresholds) {
             if *is_index { &mut self.index } else { &mut self.regular }.extend_from_slice(segments);
+        }
+    }
+}
+
+/// What [`Contours::trace`] needs to find the levels crossing a cell.
+struct Levels<'a> {
+    /// 1 when the coast is traced (as the first level), else 0.
+    coast: usize,
+    sea_level: f64,
+    /// The evenly spaced levels above the sea.
+    count: u32,
+    /// Levels per unit of height above the sea.
+    per_unit: f64,
+    thresholds: &'a [(f64, bool)],
+}
+
+/// The cells of row `y` for [`Contours::trace`], each level's segments onto
+/// its list. A call of its own, never inlined, so that a browser can switch
+/// to optimised code after the first rows (as the rows of
+/// `FractalNoise::grid`).
+#[inline(never)]
+fn trace_row(by_level: &mut [Vec<f64>], grid: Grid, terrain: &[f32], y: usize, levels: &Levels) {
+    let Levels { coast, sea_level, count, per_unit, thresholds } = *levels;
+    let last = count as i64;
+    for x in 0..grid.cols - 1 {
+        let cell = Cell::at(terrain, grid.cols, x, y);
+        if coast == 1 && cell.low <= sea_level && sea_level < cell.high {
+            cell.segments(sea_level, &mut by_level[0]);
+        }
+        if count == 0 || cell.high <= sea_level {
+            continue;
+        }
+        // A level in [low, high) crosses; one either side is checked too, so
+        // rounding in this estimate never drops a crossing (truncating: a
+        // call to floor or ceil costs more than the extra level it may add)
+        let first = (((cell.low - sea_level) * per_unit) as i64).max(1);
+        let end = (((cell.high - sea_level) * per_unit) as i64 + 2).min(last);
+        for k in first..=end {
+            let (threshold, _) = thresholds[coast + k as usize - 1];
+            if cell.low <= threshold && threshold < cell.high {
+                cell.segments(threshold, &mut by_level[coast + k as usize - 1]);
+            }
         }
     }
 }

@@ -137,38 +137,41 @@ impl<'a> Palette<'a> {
 /// cell, row by row): each cell's [`Palette::ground`] colour, land times the
 /// light falling on its slope.
 pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
-    let Grid { cols, rows } = grid;
     assert_eq!(terrain.len(), grid.cells());
     assert_eq!(pixels.len(), grid.cells() * 4);
     let palette = Palette::new(scheme, bands);
+    for (y, row) in pixels.chunks_exact_mut(grid.cols * 4).enumerate() {
+        paint_row(grid, terrain, y, sea_level, &palette, row);
+    }
+}
+
+/// Row `y` of [`paint`]. A call of its own, never inlined, so that a
+/// browser can switch to optimised code after the first rows (see
+/// the rows of `FractalNoise::grid`).
+#[inline(never)]
+fn paint_row(grid: Grid, terrain: &[f32], y: usize, sea_level: f64, palette: &Palette, pixels: &mut [u8]) {
+    let Grid { cols, rows } = grid;
     let light = light();
-    for y in 0..rows {
-        for x in 0..cols {
-            let i = y * cols + x;
-            let h = terrain[i] as f64;
-            let color = match palette.ground(h, sea_level) {
-                Ground::Sea(color) => color,
-                Ground::Land(band) => {
-                    // The slope from the neighbours either side, as a
-                    // surface normal, and how squarely it faces the light
-                    let left = terrain[y * cols + x.saturating_sub(1)] as f64;
-                    let right = terrain[y * cols + (x + 1).min(cols - 1)] as f64;
-                    let up = terrain[y.saturating_sub(1) * cols + x] as f64;
-                    let down = terrain[(y + 1).min(rows - 1) * cols + x] as f64;
-                    let nx = (left - right) * RELIEF;
-                    let ny = (up - down) * RELIEF;
-                    let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
-                    let shade = shade(facing);
-                    [band[0] * shade, band[1] * shade, band[2] * shade]
-                }
-            };
-            pixels[i * 4..i * 4 + 4].copy_from_slice(&[
-                channel(color[0]),
-                channel(color[1]),
-                channel(color[2]),
-                u8::MAX,
-            ]);
-        }
+    for (x, pixel) in pixels.chunks_exact_mut(4).enumerate() {
+        let i = y * cols + x;
+        let h = terrain[i] as f64;
+        let color = match palette.ground(h, sea_level) {
+            Ground::Sea(color) => color,
+            Ground::Land(band) => {
+                // The slope from the neighbours either side, as a
+                // surface normal, and how squarely it faces the light
+                let left = terrain[y * cols + x.saturating_sub(1)] as f64;
+                let right = terrain[y * cols + (x + 1).min(cols - 1)] as f64;
+                let up = terrain[y.saturating_sub(1) * cols + x] as f64;
+                let down = terrain[(y + 1).min(rows - 1) * cols + x] as f64;
+                let nx = (left - right) * RELIEF;
+                let ny = (up - down) * RELIEF;
+                let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
+                let shade = shade(facing);
+                [band[0] * shade, band[1] * shade, band[2] * shade]
+            }
+        };
+        pixel.copy_from_slice(&[channel(color[0]), channel(color[1]), channel(color[2]), u8::MAX]);
     }
 }
 

@@ -65,17 +65,30 @@ impl FractalNoise {
             (0..cols).map(|x| WEIGHTS.map(|(_, frequency)| Axis::new(coordinate(x) * frequency))).collect();
         let mut out = vec![0.0; cols * rows];
         for (y, sums) in out.chunks_exact_mut(cols).enumerate() {
-            for (k, (octave, &(amplitude, frequency))) in self.octaves.iter().zip(&WEIGHTS).enumerate() {
-                let row = Axis::new(coordinate(y) * frequency);
-                for (sum, column) in sums.iter_mut().zip(&columns) {
-                    *sum += octave.at(&column[k], &row) * amplitude;
-                }
-            }
-            for sum in sums.iter_mut() {
-                *sum = to_unit(*sum);
-            }
+            self.row(sums, &columns, coordinate(y));
         }
         out
+    }
+
+    /// One row of [`FractalNoise::grid`], at `y`, given its columns'
+    /// shares. A call of its own, never inlined, for the first frame's sake:
+    /// a browser first runs a wasm function in quickly compiled code, and
+    /// compiles it again, optimised, once it has run a while, but a call
+    /// under way carries on in the code it began in. A grid in one call runs
+    /// all in the slow code; a row a call, the first rows do and the rest
+    /// run optimised. The relief, the contours and the rivers' routing and
+    /// flood go a row a call for the same reason.
+    #[inline(never)]
+    fn row(&self, sums: &mut [f64], columns: &[[Axis; OCTAVES]], y: f64) {
+        for (k, (octave, &(amplitude, frequency))) in self.octaves.iter().zip(&WEIGHTS).enumerate() {
+            let row = Axis::new(y * frequency);
+            for (sum, column) in sums.iter_mut().zip(columns) {
+                *sum += octave.at(&column[k], &row) * amplitude;
+            }
+        }
+        for sum in sums.iter_mut() {
+            *sum = to_unit(*sum);
+        }
     }
 }
 

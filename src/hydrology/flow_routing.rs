@@ -58,10 +58,18 @@ pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, downstream
     assert_eq!(terrain.len(), grid.cells());
     assert_eq!(downstream.len(), grid.cells());
     for (y, row) in downstream.chunks_exact_mut(grid.cols).enumerate() {
-        for (x, next) in row.iter_mut().enumerate() {
-            let i = y * grid.cols + x;
-            *next = if (terrain[i] as f64) < sea_level { -1 } else { steepest_descent(grid, terrain, x, y) };
-        }
+        descents_of_row(grid, terrain, sea_level, y, row);
+    }
+}
+
+/// Row `y` of [`steepest_descents`]. A call of its own, never inlined, so
+/// that a browser can switch to optimised code after the first rows (as
+/// the rows of `FractalNoise::grid`).
+#[inline(never)]
+fn descents_of_row(grid: Grid, terrain: &[f32], sea_level: f64, y: usize, row: &mut [i32]) {
+    for (x, next) in row.iter_mut().enumerate() {
+        let i = y * grid.cols + x;
+        *next = if (terrain[i] as f64) < sea_level { -1 } else { steepest_descent(grid, terrain, x, y) };
     }
 }
 

@@ -96,11 +96,63 @@ impl PriorityFlood {
         }
         // Slices taken once: a store through a vector could, for all the
         // compiler of a size-built module knows, change where it is
-        let (filled, state, ground) = (&mut filled[..], &mut state[..], ground.entries());
-        let (order, raised, level) = (&mut order[..], &mut raised[..], &mut level[..]);
-        let mut ground_next = 0;
-        let (mut raised_next, mut raised_end, mut level_end) = (0, 0, 0);
-        for popped in order.iter_mut() {
+        let mut flooding = Flooding {
+            grid,
+            filled: &mut filled[..],
+            state: &mut state[..],
+            ground: ground.entries(),
+            raised: &mut raised[..],
+            level: &mut level[..],
+            ground_next: 0,
+            raised_next: 0,
+            raised_end: 0,
+            level_end: 0,
+        };
+        for popped in order.chunks_mut(grid.cols) {
+            flooding.pop(popped);
+        }
+    }
+
+    /// The terrain with its hollows filled.
+    pub fn filled(&self) -> &[f32] {
+        &self.filled
+    }
+
+    /// Every cell in the order the flood reached it: never higher than the
+    /// one after it.
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+}
+
+/// The flood under way: its buffers, and how far it is through each list.
+struct Flooding<'a> {
+    grid: Grid,
+    filled: &'a mut [f32],
+    state: &'a mut [State],
+    ground: &'a [u64],
+    raised: &'a mut [u32],
+    level: &'a mut [u32],
+    ground_next: usize,
+    raised_next: usize,
+    raised_end: usize,
+    level_end: usize,
+}
+
+impl Flooding<'_> {
+    /// Pops the next `popped.len()` cells into `popped`, in order, and
+    /// reaches their neighbours. A call of its own, never inlined, made a
+    /// row's worth of cells at a time, so that a browser can switch to
+    /// optimised code after the first rows (as the rows of
+    /// `FractalNoise::grid`).
+    #[inline(never)]
+    fn pop(&mut self, popped: &mut [u32]) {
+        let (grid, ground) = (self.grid, self.ground);
+        let (filled, state) = (&mut *self.filled, &mut *self.state);
+        let (raised, level) = (&mut *self.raised, &mut *self.level);
+        let (mut ground_next, mut raised_next) = (self.ground_next, self.raised_next);
+        let (mut raised_end, mut level_end) = (self.raised_end, self.level_end);
+        for popped in popped.iter_mut() {
             let i = if level_end > 0 {
                 level_end -= 1;
                 level[level_end] as usize
@@ -140,17 +192,8 @@ impl PriorityFlood {
                 }
             });
         }
-    }
-
-    /// The terrain with its hollows filled.
-    pub fn filled(&self) -> &[f32] {
-        &self.filled
-    }
-
-    /// Every cell in the order the flood reached it: never higher than the
-    /// one after it.
-    pub fn order(&self) -> &[u32] {
-        &self.order
+        (self.ground_next, self.raised_next) = (ground_next, raised_next);
+        (self.raised_end, self.level_end) = (raised_end, level_end);
     }
 }
 
