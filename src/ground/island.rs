@@ -3,6 +3,7 @@
 //! ends up in closed hollows and just fills them in), then stretched to fill
 //! 0..1.
 
+use crate::float_min_max::{greater, lesser};
 use crate::grid::Grid;
 use crate::ground::fractal_noise::FractalNoise;
 
@@ -21,7 +22,7 @@ pub fn island(noise: &FractalNoise, grid: Grid, terrain_scale: f64) -> Vec<f32> 
         let (x, y) = grid.column_row(i);
         let dx = x as f64 / (cols - 1) as f64 * 2.0 - 1.0;
         let dy = y as f64 / (rows - 1) as f64 * 2.0 - 1.0;
-        let rise = 1.0 - (dx * dx + dy * dy).min(1.0);
+        let rise = 1.0 - lesser(dx * dx + dy * dy, 1.0);
         field[i] * (1.0 - ISLAND) + rise * ISLAND
     });
     stretch_to_unit(rise)
@@ -35,8 +36,8 @@ pub fn stretch_to_unit(values: impl Iterator<Item = f64>) -> Vec<f32> {
     let mut low = f64::INFINITY;
     let mut high = f64::NEG_INFINITY;
     for &h in &heights {
-        low = low.min(h as f64);
-        high = high.max(h as f64);
+        low = lesser(low, h as f64);
+        high = greater(high, h as f64);
     }
     let range = (high - low).max(f64::MIN_POSITIVE);
     for h in &mut heights {
