@@ -183,9 +183,8 @@ struct Levels<'a> {
 }
 
 /// The cells of row `y` for [`Contours::trace`], each level's segments onto
-/// its list. A call of its own, never inlined, so that a browser can switch
-/// to optimised code after the first rows (as the rows of
-/// `FractalNoise::grid`).
+/// its list: a call of its own, never inlined, for the first frame's sake
+/// (see `FractalNoise::row`).
 #[inline(never)]
 fn trace_row(by_level: &mut [Vec<f64>], grid: Grid, terrain: &[f32], y: usize, levels: &Levels) {
     let Levels { coast, sea_level, count, per_unit, thresholds } = *levels;

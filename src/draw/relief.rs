@@ -145,9 +145,8 @@ pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, 
     }
 }
 
-/// Row `y` of [`paint`]. A call of its own, never inlined, so that a
-/// browser can switch to optimised code after the first rows (see
-/// the rows of `FractalNoise::grid`).
+/// Row `y` of [`paint`]: a call of its own, never inlined, for the first
+/// frame's sake (see `FractalNoise::row`).
 #[inline(never)]
 fn paint_row(grid: Grid, terrain: &[f32], y: usize, sea_level: f64, palette: &Palette, pixels: &mut [u8]) {
     let Grid { cols, rows } = grid;

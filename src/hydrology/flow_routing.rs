@@ -62,9 +62,8 @@ pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, downstream
     }
 }
 
-/// Row `y` of [`steepest_descents`]. A call of its own, never inlined, so
-/// that a browser can switch to optimised code after the first rows (as
-/// the rows of `FractalNoise::grid`).
+/// Row `y` of [`steepest_descents`]: a call of its own, never inlined, for
+/// the first frame's sake (see `FractalNoise::row`).
 #[inline(never)]
 fn descents_of_row(grid: Grid, terrain: &[f32], sea_level: f64, y: usize, row: &mut [i32]) {
     for (x, next) in row.iter_mut().enumerate() {

@@ -141,10 +141,9 @@ struct Flooding<'a> {
 
 impl Flooding<'_> {
     /// Pops the next `popped.len()` cells into `popped`, in order, and
-    /// reaches their neighbours. A call of its own, never inlined, made a
-    /// row's worth of cells at a time, so that a browser can switch to
-    /// optimised code after the first rows (as the rows of
-    /// `FractalNoise::grid`).
+    /// reaches their neighbours: a call of its own, never inlined, made a
+    /// row's worth of cells at a time for the first frame's sake (see
+    /// `FractalNoise::row`).
     #[inline(never)]
     fn pop(&mut self, popped: &mut [u32]) {
         let (grid, ground) = (self.grid, self.ground);
