@@ -9,7 +9,7 @@
 // Prints, for each build, the medians of the picture seen and the first
 // paint (ms after navigation) and every load's picture. Never part of the
 // tests (timings).
-import { serve, launch, newContext } from '../e2e/helpers.mjs'
+import { serve, launch, newContext, markFirstPictureSeen } from '../e2e/helpers.mjs'
 
 const builds = process.argv.slice(2)
 if (builds.length < 2) throw new Error('give two builds or more: copies of dist/')
@@ -23,15 +23,7 @@ for (let k = 0; k < LOADS; k++) {
   for (const [b, server] of servers.entries()) {
     const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
     const page = await context.newPage()
-    // The first animation frame that sees the picture, as the browser bench
-    // counts it
-    await page.addInitScript(() => {
-      const look = () => {
-        if (document.querySelector('#sketch-holder[data-first-picture]')) window.__seen = performance.now()
-        else requestAnimationFrame(look)
-      }
-      requestAnimationFrame(look)
-    })
+    await page.addInitScript(markFirstPictureSeen)
     await page.goto(server.url + '/')
     // Left alone rather than polled: polling runs script on the main thread
     await new Promise(resolve => setTimeout(resolve, 2000))

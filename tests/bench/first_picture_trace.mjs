@@ -13,7 +13,7 @@
 // Perfetto or chrome://tracing).
 //
 // Never part of the tests (timings).
-import { serve, launch, newContext } from '../e2e/helpers.mjs'
+import { serve, launch, newContext, markFirstPictureSeen } from '../e2e/helpers.mjs'
 
 const query = process.argv[2] ?? ''
 const server = await serve()
@@ -28,21 +28,7 @@ await cdp.send('Tracing.start', {
   transferMode: 'ReportEvents',
   traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'v8.wasm', 'v8.execute', 'blink', 'blink.user_timing', 'loading'] }
 })
-// The first animation frame that sees the picture (or, for a link, the
-// page's first frame) marks the moment, as the browser bench counts it
-await page.addInitScript(() => {
-  const look = () => {
-    let drawn = document.querySelector('#sketch-holder[data-first-picture]')
-    try { drawn ||= window.wasmBindings.pageFrames() >= 1 } catch (e) {}
-    if (drawn) {
-      window.__seen = performance.now()
-      performance.mark('he-first-picture-seen')
-      return
-    }
-    requestAnimationFrame(look)
-  }
-  requestAnimationFrame(look)
-})
+await page.addInitScript(markFirstPictureSeen)
 await page.goto(server.url + '/' + query)
 // Left alone a while before asking: Playwright's polling runs script on the
 // page's main thread, which would show among the tasks
