@@ -22,9 +22,7 @@ function scripts(dir) {
 export async function minifyScripts(dir) {
   for (const file of scripts(dir)) {
     const source = fs.readFileSync(file, 'utf8')
-    // embedded.js is a plain script, the others are modules
-    const module = !file.endsWith(`${path.sep}embedded.js`)
-    const result = await minify(source, { module, compress: { passes: 2 }, mangle: true, format: { comments: false } })
+    const result = await minify(source, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } })
     fs.writeFileSync(file, result.code)
   }
 }

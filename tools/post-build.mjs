@@ -1,8 +1,8 @@
 // Trunk's post-build hook (Trunk.toml), run on the build before it becomes
 // dist/: the scripts minified, the modules' imports given short names, the
 // glue's snippets preloaded, then their hashes written where the page's
-// start checks them (embedded.js carries the first picture's glue's, start.js
-// the wasms', index.html the others').
+// start checks them (start.js carries the wasms' and the first picture's
+// glue's, index.html the others').
 import { minifyScripts } from './minify.mjs'
 import { shortenImports } from './short-imports.mjs'
 import { preloadSnippets } from './preload-snippets.mjs'
@@ -14,4 +14,4 @@ if (!staging) throw new Error('run by trunk as a post_build hook (TRUNK_STAGING_
 await minifyScripts(staging)
 shortenImports(staging)
 preloadSnippets(staging, 'hydraulic-erosion.js', 'index.html')
-writeIntegrity(staging, ['embedded.js', 'start.js', 'index.html'])
+writeIntegrity(staging, ['start.js', 'index.html'])

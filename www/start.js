@@ -16,6 +16,15 @@
 // sketch starts and sets them), and a module that cannot be had says why.
 // The page's module is asked for once the first picture is drawn, so the
 // two do not share a slow line; the picture is under half its size.
+//
+// On the page, its tag holds the first paint until it has run
+// (`blocking="render"`, Trunk.toml), so what it changes never shows changing.
+
+// Framed in a blog post, the page drops its heading for a compact layout.
+// Only a page that has one says so (ours, `data-compact-when-framed`): a
+// post that starts the sketch on its own markup keeps its classes
+const root = document.documentElement
+if (window.top !== window.self && root.hasAttribute('data-compact-when-framed')) root.classList.add('embedded')
 
 // The holder's note, styled here so a blog post's markup gets it without the
 // page's stylesheet (which only tones its colour)

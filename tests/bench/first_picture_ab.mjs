@@ -6,6 +6,9 @@
 //
 //   node tests/bench/first_picture_ab.mjs <build> <build> [...]   (LOADS=21)
 //
+// QUERY='?he-seed=3' opens a link instead: the map is then seen at the
+// page's first frame (there is no first picture for a link).
+//
 // Prints, for each build, the medians of the picture seen and the first
 // paint (ms after navigation) and every load's picture. Never part of the
 // tests (timings).
@@ -14,6 +17,7 @@ import { serve, launch, newContext, markFirstPictureSeen } from '../e2e/helpers.
 const builds = process.argv.slice(2)
 if (builds.length < 2) throw new Error('give two builds or more: copies of dist/')
 const LOADS = Number(process.env.LOADS || 21)
+const QUERY = process.env.QUERY ?? ''
 
 const servers = await Promise.all(builds.map(build => serve(build)))
 const browser = await launch()
@@ -24,14 +28,14 @@ for (let k = 0; k < LOADS; k++) {
     const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
     const page = await context.newPage()
     await page.addInitScript(markFirstPictureSeen)
-    await page.goto(server.url + '/')
+    await page.goto(server.url + '/' + QUERY)
     // Left alone rather than polled: polling runs script on the main thread
     await new Promise(resolve => setTimeout(resolve, 2000))
     const load = await page.evaluate(() => ({
       seen: window.__seen,
       painted: performance.getEntriesByType('paint').find(p => p.name === 'first-paint')?.startTime
     }))
-    if (load.seen === undefined) throw new Error(`${builds[b]}: no first picture within 2 s`)
+    if (load.seen === undefined) throw new Error(`${builds[b]}: no map seen within 2 s`)
     seen[b].push(load.seen)
     painted[b].push(load.painted)
     await context.close()

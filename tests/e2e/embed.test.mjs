@@ -17,6 +17,8 @@ before(async () => {
   const frame = `<iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe>`
   Object.assign(pages, hostPage('/blog/framed-low/', `<div class="prose">Prose.</div>${frame}`, '.prose { height: 3000px }'))
   Object.assign(pages, hostPage('/blog/framed/', frame))
+  // A post with the drop-in, itself shown in a frame (a preview, say)
+  Object.assign(pages, hostPage('/blog/framed-post/', '<iframe src="/blog/2026/a-post/" width="1000" height="700" title="A post"></iframe>'))
   server = await serve(undefined, pages, AT)
   browser = await launch()
 })
@@ -71,6 +73,15 @@ for (const [w, h] of SIZES) {
     await context.close()
   })
 }
+
+test('a framed post with the drop-in keeps its own classes: the compact layout is the page\'s alone', async () => {
+  const { page, context, problems } = await visit('/blog/framed-post/', { width: 1100, height: 800 })
+  const frame = page.frames().find(f => f.url().includes('/blog/2026/a-post/'))
+  await frame.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 1)
+  assert.equal(await frame.evaluate(() => document.documentElement.className), '')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
 
 test('the page in an <iframe> from a sub-path takes a compact layout and draws', async () => {
   const { page, context, problems, hosts } = await visit('/blog/framed/', { width: 900, height: 900 })
