@@ -9,8 +9,8 @@
 // QUERY='?he-seed=3' opens a link instead: the map is then seen at the
 // page's first frame (there is no first picture for a link).
 //
-// Prints, for each build, the medians of the picture seen and the first
-// paint (ms after navigation) and every load's picture. Never part of the
+// Prints, for each build, the medians of the map seen and the first paint
+// (ms after navigation) and when every load saw the map. Never part of the
 // tests (timings).
 import { serve, launch, newContext, markFirstPictureSeen } from '../e2e/helpers.mjs'
 
@@ -47,6 +47,6 @@ for (const server of servers) await server.close()
 const median = values => [...values].sort((a, b) => a - b)[values.length >> 1]
 const ms = t => t.toFixed(0)
 for (const [b, build] of builds.entries()) {
-  console.log(`${build}: picture ${ms(median(seen[b]))} ms, first paint ${ms(median(painted[b]))} ms (medians of ${LOADS})`)
-  console.log(`  pictures: ${seen[b].map(ms).join(' ')}`)
+  console.log(`${build}: map seen ${ms(median(seen[b]))} ms, first paint ${ms(median(painted[b]))} ms (medians of ${LOADS})`)
+  console.log(`  seen: ${seen[b].map(ms).join(' ')}`)
 }

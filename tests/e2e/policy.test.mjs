@@ -43,7 +43,6 @@ test('the built page writes no script or style into itself, and its start carrie
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
   const tags = name => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map(m => m[0])
   const attribute = (tag, name) => tag.match(new RegExp(`\\s${name}=("[^"]*"|[^\\s>]+)`))?.[1].replace(/^"|"$/g, '')
-  assert.ok(tags('script').length >= 1)
   for (const tag of tags('script')) assert.ok(attribute(tag, 'src'), `a script with its own file: ${tag}`)
   assert.equal(tags('style').length, 0, 'no <style>')
   assert.doesNotMatch(html, /\sstyle=/, 'no style attribute')
