@@ -12,7 +12,7 @@
 // Prints, for each build, the medians of the map seen and the first paint
 // (ms after navigation) and when every load saw the map. Never part of the
 // tests (timings).
-import { serve, launch, newContext, markFirstPictureSeen } from '../e2e/helpers.mjs'
+import { serve, launch, newContext, markFirstPictureSeen, firstPaint } from '../e2e/helpers.mjs'
 
 const builds = process.argv.slice(2)
 if (builds.length < 2) throw new Error('give two builds or more: copies of dist/')
@@ -31,10 +31,7 @@ for (let k = 0; k < LOADS; k++) {
     await page.goto(server.url + '/' + QUERY)
     // Left alone rather than polled: polling runs script on the main thread
     await new Promise(resolve => setTimeout(resolve, 2000))
-    const load = await page.evaluate(() => ({
-      seen: window.__seen,
-      painted: performance.getEntriesByType('paint').find(p => p.name === 'first-paint')?.startTime
-    }))
+    const load = { seen: await page.evaluate(() => window.__seen), painted: await firstPaint(page) }
     if (load.seen === undefined) throw new Error(`${builds[b]}: no map seen within 2 s`)
     seen[b].push(load.seen)
     painted[b].push(load.painted)

@@ -5,7 +5,7 @@
 // picture that cannot be had leaves the map to the page's module.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, canvasLook, expectedThread, fetchedFiles } from './helpers.mjs'
+import { serve, launch, open, canvasLook, expectedThread, fetchedFiles, firstPaint } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -83,10 +83,8 @@ test('the first picture shows the map while the page\'s module comes, and the pa
   await context.close()
 })
 
-// When the page was first painted: start.js holds that paint until it has
-// run (blocking="render"), so what it asks for at once is asked for before
-const firstPaint = page => page.evaluate(() => performance.getEntriesByType('paint').find(p => p.name === 'first-paint').startTime)
-
+// start.js holds the first paint until it has run (blocking="render"), so
+// what it asks for at once is asked for before that paint (firstPaint)
 test('the picture\'s wasm is asked for before the page is first painted, the page\'s after it has come, each once', async () => {
   const { page, context, problems, release } = await openHeld(server.url + '/')
   await page.waitForSelector('#sketch-holder[data-first-picture]')

@@ -130,6 +130,10 @@ export const fetchedFiles = page => page.evaluate(() => performance.getEntriesBy
   return { path, name: path.split('/').pop(), asked: e.startTime, came: e.responseEnd, by: e.initiatorType }
 }))
 
+// When the page was first painted (ms after navigation; Chromium's paint
+// timing)
+export const firstPaint = page => page.evaluate(() => performance.getEntriesByType('paint').find(p => p.name === 'first-paint')?.startTime)
+
 // For the benches, a page's init script: the first animation frame that
 // sees the map drawn (a new map's first picture, or for a link the page's
 // first frame), as the browser bench counts it, sets window.__seen to its
