@@ -54,7 +54,7 @@ use crate::unit_random::unit_f32;
 use crate::FULL;
 use going_back::Open;
 use history::History;
-use status::Status;
+use status::{HeightsHash, Status};
 
 /// A tree whose crown is at least this many pixels across on screen (on a
 /// large display, fullscreen) is drawn with its branches, grown by space
@@ -449,6 +449,7 @@ impl Sketch {
         Status {
             seed: self.terrain.seed(),
             drops: self.terrain.drops(),
+            heights_hash: HeightsHash(self.terrain.heights_hash()),
             frames: self.frames,
             looping: self.looping,
             replaying: self.replaying.is_some(),

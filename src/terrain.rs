@@ -1,6 +1,8 @@
 //! A terrain and the rain on it: everything the sketch simulates, with no
 //! knowledge of pages or canvases.
 
+use std::cell::Cell;
+
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
@@ -57,6 +59,9 @@ pub struct Terrain {
     steps: u64,
     /// Counts every change of the heights (see [`Terrain::edition`]).
     edition: u64,
+    /// The fingerprint last taken, and of which edition: a frame's status
+    /// asks for it, and a paused map's heights do not change.
+    hashed: Cell<Option<(u64, u64)>>,
     record_paths: bool,
     paths: Vec<Vec<[f32; 2]>>,
 }
@@ -92,6 +97,7 @@ impl Terrain {
             drops: 0,
             steps: 0,
             edition: 0,
+            hashed: Cell::new(None),
             record_paths: false,
             paths: Vec::new(),
         }
@@ -342,8 +348,16 @@ impl Terrain {
 
     /// A fingerprint of the heights: FNV-1a over their bits. Two maps with
     /// the same fingerprint are, for all practical purposes, the same map.
+    /// Taken once an edition.
     pub fn heights_hash(&self) -> u64 {
-        fingerprint(&self.heights[..])
+        match self.hashed.get() {
+            Some((edition, hash)) if edition == self.edition => hash,
+            _ => {
+                let hash = fingerprint(&self.heights[..]);
+                self.hashed.set(Some((self.edition, hash)));
+                hash
+            }
+        }
     }
 
     /// The fingerprint as JavaScript callers see it: 16 hex digits.

@@ -39,6 +39,9 @@ pub enum Message {
     /// Hand yourself over to the full build, please ([`crate::sketch::Sketch::handover`]),
     /// and stop.
     HandOver,
+    /// The heights as they are now, please: they cross only when asked for
+    /// (a download, `pageHeights()`), never with every frame.
+    SendHeights,
 }
 
 // The tags that open each message's numbers
@@ -67,6 +70,7 @@ const REWIND: f64 = 21.0;
 const LET_GO: f64 = 22.0;
 const SAVE_VIDEO: f64 = 23.0;
 const CANCEL_VIDEO: f64 = 24.0;
+const SEND_HEIGHTS: f64 = 25.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -139,6 +143,7 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
         Message::HandOver => vec![HAND_OVER],
         Message::SaveVideo => vec![SAVE_VIDEO],
         Message::CancelVideo => vec![CANCEL_VIDEO],
+        Message::SendHeights => vec![SEND_HEIGHTS],
     }
 }
 
@@ -171,6 +176,7 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         HAND_OVER => return Some(Message::HandOver),
         SAVE_VIDEO => return Some(Message::SaveVideo),
         CANCEL_VIDEO => return Some(Message::CancelVideo),
+        SEND_HEIGHTS => return Some(Message::SendHeights),
         _ => return None,
     };
     Some(Message::Input(input))
@@ -388,6 +394,7 @@ mod tests {
                 Message::HandOver,
                 Message::SaveVideo,
                 Message::CancelVideo,
+                Message::SendHeights,
             ])
             .collect();
         let mut tags: Vec<u64> = Vec::new();

@@ -30,6 +30,8 @@ pub enum Value {
     Pair(f64, f64),
     /// Named values, as an object.
     Record(Vec<(&'static str, Value)>),
+    /// A fingerprint, as 16 hex digits.
+    Hex(u64),
 }
 
 /// A type a status field can have: written as numbers, read back from
@@ -102,6 +104,25 @@ impl Field for (u32, u32) {
     }
     fn value(&self) -> Value {
         Value::Pair(self.0 as f64, self.1 as f64)
+    }
+}
+
+/// A fingerprint of the heights ([`crate::terrain::fingerprint`]). It
+/// crosses as its two 32-bit halves, since a number holds 53 bits exactly,
+/// not 64, and is shown as 16 hex digits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeightsHash(pub u64);
+
+impl Field for HeightsHash {
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend([(self.0 >> 32) as f64, (self.0 & 0xffff_ffff) as f64]);
+    }
+    fn read(numbers: &mut dyn Iterator<Item = f64>) -> Option<Self> {
+        let (high, low) = (u32::read(numbers)?, u32::read(numbers)?);
+        Some(HeightsHash((high as u64) << 32 | low as u64))
+    }
+    fn value(&self) -> Value {
+        Value::Hex(self.0)
     }
 }
 
@@ -269,6 +290,9 @@ status! {
     seed: u32 => "seed",
     /// Drops fallen since the map started.
     drops: u64 => "drops",
+    /// A fingerprint of the heights now: the one thing of them that
+    /// crosses every frame (the heights themselves cross when asked for).
+    heights_hash: HeightsHash => "heightsHash",
     /// Frames drawn so far.
     frames: u64 => "frames",
     /// Whether it is raining.
@@ -338,6 +362,7 @@ impl Default for Status {
         Status {
             seed: 0,
             drops: 0,
+            heights_hash: HeightsHash::default(),
             frames: 0,
             looping: false,
             replaying: false,
@@ -384,6 +409,7 @@ mod tests {
         Status {
             seed: u32::MAX,
             drops: 300_001,
+            heights_hash: HeightsHash(0xfedc_ba98_7654_3210),
             frames: 1_234,
             looping: true,
             replaying: true,
@@ -427,8 +453,11 @@ mod tests {
         let mut bad_seed = numbers.clone();
         bad_seed[0] = 1.5;
         assert_eq!(Status::from_numbers(&bad_seed), None, "seeds are whole numbers");
+        let mut bad_hash = numbers.clone();
+        bad_hash[2] = 4_294_967_296.0;
+        assert_eq!(Status::from_numbers(&bad_hash), None, "a hash's halves are 32 bits each");
         let mut bad_scheme = numbers.clone();
-        bad_scheme[5] = SCHEMES.len() as f64;
+        bad_scheme[7] = SCHEMES.len() as f64;
         assert_eq!(Status::from_numbers(&bad_scheme), None, "no such scheme");
         let mut bad_camera = numbers;
         let camera_at = bad_camera.len() - 4;
@@ -447,6 +476,7 @@ mod tests {
         assert_eq!(unique.len(), names.len(), "{names:?}");
         let value = |name: &str| values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone());
         assert_eq!(value("view"), Some(Value::Text("3d")));
+        assert_eq!(value("heightsHash"), Some(Value::Hex(0xfedc_ba98_7654_3210)), "all 64 bits");
         assert_eq!(value("grid"), Some(Value::Pair(257.0, 257.0)));
         assert_eq!(value("canvas"), Some(Value::Pair(1280.0, 721.0)));
         let Some(Value::Record(settings)) = value("settings") else { panic!("settings are a record") };

@@ -3,8 +3,10 @@
 //! thread otherwise, or if the worker fails before it first reports; it
 //! sends the sketch the page's messages and acts on its reports: the
 //! controls, the canvas's busy state, the address bar, downloads. It keeps
-//! the sketch's latest state and heights, so `pageState()` and
-//! `pageHeights()` answer at once.
+//! the sketch's latest state, so `pageState()` answers at once, and asks
+//! for the heights only where they are needed (a download,
+//! `pageHeights()`): what crosses with every frame does not grow with the
+//! map.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -77,6 +79,10 @@ struct Starting {
     from_here: bool,
 }
 
+/// What to do with the heights asked for ([`Host::ask_heights`]) once
+/// they come, with the state they go with.
+pub type HeightsWanted = Box<dyn FnOnce(Float32Array, &Status)>;
+
 pub struct Host {
     controls: Rc<Controls>,
     element: RefCell<CanvasElement>,
@@ -101,7 +107,9 @@ pub struct Host {
     /// place once it reports more.
     frames_before_handover: Cell<Option<u64>>,
     status: RefCell<Option<Status>>,
-    heights: RefCell<Option<Float32Array>>,
+    /// Who waits for the heights the sketch was asked for, in the order
+    /// they asked; the next heights it reports answer them all.
+    heights_wanted: RefCell<Vec<HeightsWanted>>,
     /// The reader's changes as the sketch last reported them.
     history: RefCell<Brief>,
     /// The latest link the sketch offered the address bar (what "Save
@@ -144,7 +152,7 @@ impl Host {
             worker_to_come: Cell::new(false),
             frames_before_handover: Cell::new(None),
             status: RefCell::new(None),
-            heights: RefCell::new(None),
+            heights_wanted: RefCell::new(Vec::new()),
             history: RefCell::new(Brief::default()),
             link: RefCell::new(String::new()),
             address_waits: Cell::new(false),
@@ -560,8 +568,8 @@ impl Host {
                     self.controls.show_status(&status);
                 }
                 *self.status.borrow_mut() = Some(*status);
-                if heights.is_some() {
-                    *self.heights.borrow_mut() = heights;
+                if let Some(heights) = heights {
+                    self.answer_heights(&heights);
                 }
             }
             Report::Shows(shows) => {
@@ -640,12 +648,10 @@ impl Host {
         match action {
             Action::Send(message) => self.send(message),
             Action::SaveHeightmap | Action::SaveMaps | Action::SaveStl | Action::SaveGltf => {
-                match (self.heights(), self.status()) {
-                    (Some(heights), Some(status)) => {
-                        lazy_download::save(self.file(action, heights, &status), self.element.borrow().note().clone())
-                    }
-                    _ => warn("no heights to save yet"),
-                }
+                let host = self.clone();
+                self.ask_heights(Box::new(move |heights, status| {
+                    lazy_download::save(host.file(action, heights, status), host.element.borrow().note().clone())
+                }));
             }
             Action::Fullscreen => {
                 let doc = document();
@@ -788,8 +794,19 @@ impl Host {
         self.status.borrow().clone()
     }
 
-    pub fn heights(&self) -> Option<Float32Array> {
-        self.heights.borrow().clone()
+    /// Asks the sketch for its heights as they are now; `then` is given
+    /// them (its own copy) with the state they go with, once they come.
+    pub fn ask_heights(self: &Rc<Self>, then: HeightsWanted) {
+        self.heights_wanted.borrow_mut().push(then);
+        self.send(Message::SendHeights);
+    }
+
+    /// Gives the heights the sketch reported to all who wait for them.
+    fn answer_heights(&self, heights: &Float32Array) {
+        let Some(status) = self.status() else { return };
+        for then in self.heights_wanted.take() {
+            then(Float32Array::new(heights), &status);
+        }
     }
 
     /// The reader's changes, as of the sketch's latest report.

@@ -13,7 +13,6 @@ use web_sys::{HtmlElement, ResizeObserver};
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{Field, Value};
 use crate::sketch::Input;
-use crate::terrain::fingerprint;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
@@ -91,8 +90,8 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// The running sketch's state, for tests and the bench page, as of its
 /// latest frame, or `null` when no sketch runs or it has not reported yet:
 /// every field of [`Status`] (see its table for each one's name and
-/// meaning), and four of the page's own: `resting` (whether it rests out
-/// of sight), `heightsHash` (a fingerprint of its heights, 16 hex digits),
+/// meaning; `heightsHash` is a fingerprint of its heights, 16 hex digits),
+/// and three of the page's own: `resting` (whether it rests out of sight),
 /// `thread` (where the sketch runs: "worker" or "main") and `settled`
 /// (whether the state takes in every control the reader has touched, a
 /// worker answering a moment later, and the sketch runs where it stays:
@@ -104,11 +103,9 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 pub fn page_state() -> JsValue {
     with_host(|host| {
         let Some(status) = host.status() else { return JsValue::NULL };
-        let hash = host.heights().map(|h| format!("{:016x}", fingerprint(&h.to_vec()))).unwrap_or_default();
         let state = record(status.values());
         let page = [
             ("resting", JsValue::from(!host.seen())),
-            ("heightsHash", hash.into()),
             ("thread", host.thread().into()),
             ("settled", host.settled().into()),
         ];
@@ -137,6 +134,7 @@ fn to_js(value: Value) -> JsValue {
         Value::Text(text) => text.into(),
         Value::Pair(a, b) => Array::of2(&a.into(), &b.into()).into(),
         Value::Record(fields) => record(fields),
+        Value::Hex(n) => format!("{n:016x}").into(),
     }
 }
 
@@ -164,12 +162,20 @@ pub fn page_frames() -> f64 {
     with_host(|host| host.status().map_or(0.0, |s| s.frames as f64)).unwrap_or(0.0)
 }
 
-/// The running sketch's heights as of its latest frame (`grid` of
-/// `pageState()` in size, row by row, a copy), or `null` when no sketch runs.
+/// A promise of the running sketch's heights as they are when it hears the
+/// request (`grid` of `pageState()` in size, row by row, a copy of its
+/// own), or of `null` when no sketch runs. They are asked of the sketch
+/// (in its worker, a message each way), never sent with every frame.
 #[wasm_bindgen(js_name = pageHeights)]
-pub fn page_heights() -> JsValue {
-    with_host(|host| host.heights().map_or(JsValue::NULL, |h| js_sys::Float32Array::new(&h).into()))
-        .unwrap_or(JsValue::NULL)
+pub fn page_heights() -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, _| match HOST.with(|h| h.borrow().clone()) {
+        Some(host) => host.ask_heights(Box::new(move |heights, _| {
+            let _ = resolve.call1(&JsValue::NULL, &heights);
+        })),
+        None => {
+            let _ = resolve.call1(&JsValue::NULL, &JsValue::NULL);
+        }
+    })
 }
 
 /// Undoes the reader's latest change to the running sketch (as its Undo

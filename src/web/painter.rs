@@ -5,9 +5,10 @@
 
 use std::rc::Rc;
 
+use js_sys::Uint8ClampedArray;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::Clamped;
-use web_sys::{CanvasRenderingContext2d, ImageData, Path2d};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, ImageData};
 
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::marching_squares::Contours;
@@ -43,6 +44,12 @@ pub struct CanvasPainter {
     /// The relief, one pixel per cell, before the browser scales it up.
     relief: Surface,
     relief_ctx: CanvasRenderingContext2d,
+    /// The relief's pixels on their way to it, and the array they are
+    /// copied into: one image for as long as the grid stays, not one a
+    /// frame (a new one each frame left the tab's memory climbing by a
+    /// frame's pixels, 230 KB on the article's map, until the collector
+    /// caught up, near 1 GB at the peak).
+    relief_image: Option<(ImageData, Uint8ClampedArray)>,
     size: Size,
     /// The 3D view's canvas, and its WebGL2 drawing once first wanted (an
     /// error where the browser has none).
@@ -60,6 +67,7 @@ impl CanvasPainter {
         Ok(CanvasPainter {
             ctx: surface.context_2d()?,
             relief_ctx: relief.context_2d()?,
+            relief_image: None,
             surface,
             relief,
             size: Size::new(1.0, 1.0, 1.0),
@@ -78,6 +86,13 @@ impl CanvasPainter {
     pub fn when_redraw_needed(&mut self, redraw: Rc<dyn Fn()>) {
         self.redraw = redraw;
     }
+}
+
+/// A blank image of `cols` × `rows` pixels, and the array of its pixels.
+fn image_of(cols: u32, rows: u32) -> Option<(ImageData, Uint8ClampedArray)> {
+    let image = ImageData::new_with_sw(cols, rows).ok()?;
+    let data = js_sys::Reflect::get(&image, &"data".into()).ok()?.dyn_into().ok()?;
+    Some((image, data))
 }
 
 impl Painter for CanvasPainter {
@@ -99,8 +114,14 @@ impl Painter for CanvasPainter {
     fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport) {
         let (cols, rows) = (grid.cols as u32, grid.rows as u32);
         self.relief.set_size(cols, rows);
-        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), cols, rows) {
-            let _ = self.relief_ctx.put_image_data(&image, 0.0, 0.0);
+        if self.relief_image.as_ref().is_none_or(|(image, _)| (image.width(), image.height()) != (cols, rows)) {
+            self.relief_image = image_of(cols, rows);
+        }
+        if let Some((image, data)) = &self.relief_image {
+            if data.length() as usize == pixels.len() {
+                data.copy_from(pixels);
+                let _ = self.relief_ctx.put_image_data(image, 0.0, 0.0);
+            }
         }
         let s = view.scale;
         self.ctx.set_image_smoothing_enabled(true);
@@ -116,16 +137,16 @@ impl Painter for CanvasPainter {
         for (segments, color, width) in
             [(&contours.regular, scheme.line, 1.0), (&contours.index, scheme.index_line, 1.5)]
         {
-            let Ok(path) = Path2d::new() else { continue };
+            ctx.begin_path();
             for s in segments.chunks_exact(4) {
                 let (x0, y0) = view.point(s[0], s[1]);
                 let (x1, y1) = view.point(s[2], s[3]);
-                path.move_to(x0, y0);
-                path.line_to(x1, y1);
+                ctx.move_to(x0, y0);
+                ctx.line_to(x1, y1);
             }
             ctx.set_stroke_style_str(color);
             ctx.set_line_width(width);
-            ctx.stroke_with_path(&path);
+            ctx.stroke();
         }
         ctx.restore();
     }
@@ -140,7 +161,8 @@ impl Painter for CanvasPainter {
         if !FULL {
             return;
         }
-        let Ok(path) = Path2d::new() else { return };
+        let path = &self.ctx;
+        path.begin_path();
         for t in trees {
             let (x, y) = view.point(t.x as f64, t.y as f64);
             let across = t.size as f64 * view.scale;
@@ -165,29 +187,24 @@ impl Painter for CanvasPainter {
         ctx.save();
         ctx.set_stroke_style_str(scheme.tree);
         ctx.set_line_width((view.scale * 0.4).clamp(0.5, 1.5));
-        ctx.stroke_with_path(&path);
+        ctx.stroke();
         ctx.restore();
     }
 
     /// Rivers: each stroke of a width and a transparency drawn twice, first
     /// wider in the bank colour, then the river on top.
     fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport) {
-        let paths: Vec<(usize, Path2d)> = strokes
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| !s.ops.is_empty())
-            .filter_map(|(n, s)| Some((n, river_path(s, view)?)))
-            .collect();
         let ctx = &self.ctx;
         ctx.save();
         ctx.set_line_cap("round");
         ctx.set_line_join("round");
         for (color, extra) in [(scheme.bank, BANK_EXTRA), (scheme.river, 0.0)] {
             ctx.set_stroke_style_str(color);
-            for (n, path) in &paths {
+            for (n, stroke) in strokes.iter().enumerate().filter(|(_, s)| !s.ops.is_empty()) {
                 ctx.set_global_alpha((n % FADES + 1) as f64 / FADES as f64);
                 ctx.set_line_width(line_width(n / FADES, view.scale) + extra);
-                ctx.stroke_with_path(path);
+                trace_river(ctx, stroke, view);
+                ctx.stroke();
             }
         }
         ctx.restore();
@@ -329,9 +346,13 @@ impl Painter for CanvasPainter {
     }
 }
 
-/// One stroke of rivers as a path, in CSS pixels.
-fn river_path(stroke: &Stroke, view: Viewport) -> Option<Path2d> {
-    let path = Path2d::new().ok()?;
+/// One stroke of rivers as the context's path, in CSS pixels. Traced
+/// again for the river over its bank rather than kept as a `Path2D`: a
+/// `Path2D` a stroke a frame (and one for each contour level) is memory the
+/// script's collector does not see, and the tab's grew by 15 MB a second
+/// until it ran, near 1 GB at the peak.
+fn trace_river(path: &CanvasRenderingContext2d, stroke: &Stroke, view: Viewport) {
+    path.begin_path();
     let at = |p: [f32; 2]| view.point(p[0] as f64, p[1] as f64);
     for op in &stroke.ops {
         match *op {
@@ -349,5 +370,4 @@ fn river_path(stroke: &Stroke, view: Viewport) -> Option<Path2d> {
             }
         }
     }
-    Some(path)
 }

@@ -45,9 +45,10 @@ pub struct SketchLoop {
     seen: Cell<bool>,
     /// Whether a frame was asked for while resting, to draw on coming back.
     frame_wanted: Cell<bool>,
-    /// The edition of the heights last reported
-    /// ([`crate::terrain::Terrain::edition`]).
-    heights_reported: Cell<Option<u64>>,
+    /// Whether the page asked for the heights ([`Message::SendHeights`]):
+    /// the next report carries them. Only the fingerprint crosses with
+    /// every frame, so nothing that crosses grows with the map.
+    heights_asked: Cell<bool>,
     /// The revision of the history last reported
     /// ([`crate::sketch::history::History::revision`]).
     history_reported: Cell<Option<u64>>,
@@ -81,7 +82,7 @@ impl SketchLoop {
             frame_pending: Cell::new(false),
             seen: Cell::new(seen),
             frame_wanted: Cell::new(false),
-            heights_reported: Cell::new(None),
+            heights_asked: Cell::new(false),
             history_reported: Cell::new(None),
             handled: Cell::new(0),
             stopped: Cell::new(false),
@@ -123,6 +124,7 @@ impl SketchLoop {
                 self.request_frame();
             }
             Message::Seen(seen) => self.set_seen(seen),
+            Message::SendHeights => self.heights_asked.set(true),
             Message::SaveVideo => self.film(),
             Message::CancelVideo => {
                 if let Some(cancel) = self.filming.borrow().as_ref() {
@@ -229,16 +231,14 @@ impl SketchLoop {
     }
 
     /// Reports what the page must show, and the sketch's state, with its
-    /// heights when they changed.
+    /// heights when the page asked for them.
     fn report_news(&self) {
         // Worked out first, then reported, so a report that leads back here
         // finds the sketch free
         let (shows, status, heights, history) = {
             let mut sketch = self.sketch.borrow_mut();
             let status = sketch.status();
-            let edition = sketch.terrain().edition();
-            let heights = (self.heights_reported.replace(Some(edition)) != Some(edition))
-                .then(|| Float32Array::from(sketch.terrain().heights()));
+            let heights = self.heights_asked.take().then(|| Float32Array::from(sketch.terrain().heights()));
             let revision = sketch.history().revision();
             let history =
                 (self.history_reported.replace(Some(revision)) != Some(revision)).then(|| sketch.history().brief());

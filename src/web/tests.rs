@@ -22,6 +22,7 @@ use crate::settings::sliders::Setting;
 use crate::share::link;
 use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Show, Sketch, Start};
+use crate::terrain::fingerprint;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -106,7 +107,7 @@ fn messages_cross_to_a_worker_and_back_in_javascript_arrays() {
 }
 
 #[wasm_bindgen_test]
-fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
+fn a_sketch_loop_here_reports_its_state_and_asked_for_heights_and_acts_on_messages() {
     let element = CanvasElement::new(holder("320px", "180px"));
     let painter = CanvasPainter::new(Surface::Element(element.element().clone()), None).unwrap();
     let reports: Rc<RefCell<Vec<Report>>> = Rc::default();
@@ -122,10 +123,23 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
     // It draws its first frame as it starts, not at the next animation frame
     let first = status(&reports).expect("a status as it starts");
     assert_eq!((first.seed, first.frames, first.drops, first.looping), (1, 1, 200, true));
-    let first_status = reports.borrow().iter().position(|r| matches!(r, Report::Status { .. }));
+    // The heights cross only when asked for: never with a frame
     assert!(
-        matches!(reports.borrow()[first_status.unwrap()], Report::Status { heights: Some(_), .. }),
-        "with the heights"
+        reports
+            .borrow()
+            .iter()
+            .all(|r| matches!(r, Report::Status { heights: None, .. } | Report::Shows(_) | Report::History(_))),
+        "no heights unasked"
+    );
+    running.handle(Message::SendHeights);
+    let (asked, hash) = match reports.borrow().last() {
+        Some(Report::Status { status, heights: Some(h), .. }) => (h.to_vec(), status.heights_hash.0),
+        other => panic!("no status with heights: {other:?}"),
+    };
+    assert_eq!(
+        (asked.len(), hash),
+        (320 * 180, fingerprint(&asked)),
+        "the heights, and the fingerprint the status gave them"
     );
     running.handle(Message::Input(Input::PlayPause));
     assert!(!status(&reports).unwrap().looping);
@@ -133,7 +147,7 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
         .borrow()
         .iter()
         .any(|r| matches!(r, Report::Shows(s) if s.contains(&Show::PlayState { looping: false }))));
-    // Paused, the heights did not change: the next status comes without them
+    // Asked once, they cross once: the next status comes without them
     running.handle(Message::Input(Input::Set(Setting::Erosion, 0.5)));
     assert!(matches!(reports.borrow().last(), Some(Report::Status { heights: None, .. })));
     // Out of view, it says where it is for the address bar
@@ -145,6 +159,8 @@ fn a_sketch_loop_here_reports_its_state_and_heights_and_acts_on_messages() {
     // A new map size: its heights, and its choices in the status, which
     // crosses to the page unchanged
     running.handle(Message::Input(Input::Choose(Choice::MapSize, 1)));
+    assert!(matches!(reports.borrow().last(), Some(Report::Status { heights: None, .. })));
+    running.handle(Message::SendHeights);
     let (status, heights) = match reports.borrow().last() {
         Some(Report::Status { status, heights: Some(h), .. }) => ((**status).clone(), h.length()),
         other => panic!("no status with heights: {other:?}"),

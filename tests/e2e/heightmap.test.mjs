@@ -17,7 +17,7 @@ test('save heightmap downloads a 320 × 180 16-bit PNG of the engine\'s heights,
   await pause(page)
   assert.ok(!fetched.some(p => p.includes('heightmap-encoder')), 'the encoder is not part of the first download')
   const { seed, drops } = await state(page)
-  const heights = await page.evaluate(() => Array.from(window.wasmBindings.pageHeights()))
+  const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#experiment-control-save-heightmap')])
   assert.match(download.suggestedFilename(), new RegExp(`^hydraulic_erosion_heightmap_seed${seed}_${drops}drops_\\d+\\.png$`))
   assert.ok(fetched.some(p => p.endsWith('/heightmap-encoder_bg.wasm')), 'the encoder was fetched when asked for')

@@ -35,7 +35,7 @@ for (const { pick, grid, expect } of choices) {
     assert.deepEqual(made.choices, expect)
     assert.deepEqual(made.grid, grid)
     assert.ok(made.drops > 0, 'it rains on the new map')
-    const heights = await a.page.evaluate(() => window.wasmBindings.pageHeights().length)
+    const heights = await a.page.evaluate(async () => (await window.wasmBindings.pageHeights()).length)
     assert.equal(heights, grid[0] * grid[1])
     const look = await canvasLook(a.page)
     assert.ok(look.brightness > 20 && look.brightness < 245, `a map is drawn (brightness ${look.brightness})`)

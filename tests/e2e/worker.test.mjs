@@ -3,7 +3,7 @@
 // on the main thread again when the worker fails to start.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, canvasLook, pause, mainThreadOnly, displayFrames } from './helpers.mjs'
+import { serve, launch, open, state, canvasLook, pause, mainThreadOnly, displayFrames, framesPast } from './helpers.mjs'
 
 let server, browser
 // A worker's script that throws as it starts (for the test of a worker
@@ -78,5 +78,52 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
   assert.deepEqual(problems, ['console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'])
   await pause(page)
   assert.equal((await state(page)).looping, false, 'the controls reach the sketch where it now runs')
+  await context.close()
+})
+
+// FNV-1a, 64 bits, over the bytes of each height in turn
+// (src/terrain.rs's fingerprint), as 16 hex digits
+function fingerprint (heights) {
+  let hash = 0xcbf29ce484222325n
+  for (const byte of new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength)) {
+    hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn
+  }
+  return hash.toString(16).padStart(16, '0')
+}
+
+test('the heights cross from the worker only when asked for, never with a frame', { skip: mainThreadOnly && 'no worker' }, async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=2', {
+    initScript: () => {
+      // What every worker posts the page: its messages, and those that
+      // carried heights (a Float32Array as a packet's data)
+      window.__crossed = { messages: 0, heights: 0, bytes: 0 }
+      const Real = window.Worker
+      window.Worker = class extends Real {
+        constructor (url, options) {
+          super(url, options)
+          this.addEventListener('message', e => {
+            window.__crossed.messages++
+            const data = Array.isArray(e.data) ? e.data[2] : null
+            if (data instanceof Float32Array) {
+              window.__crossed.heights++
+              window.__crossed.bytes += data.byteLength
+            }
+          })
+        }
+      }
+    }
+  })
+  const { frames } = await state(page)
+  await framesPast(page, frames + 60)
+  const raining = await page.evaluate(() => ({ ...window.__crossed }))
+  assert.ok(raining.messages >= 60, `a report a frame at least: ${raining.messages}`)
+  assert.deepEqual([raining.heights, raining.bytes], [0, 0], 'no heights cross while it rains')
+  await pause(page)
+  const { heightsHash, grid } = await state(page)
+  const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
+  const asked = await page.evaluate(() => ({ ...window.__crossed }))
+  assert.deepEqual([asked.heights, asked.bytes], [1, grid[0] * grid[1] * 4], 'asked for, they cross once')
+  assert.equal(fingerprint(new Float32Array(heights)), heightsHash, 'the fingerprint in the state is of those heights')
+  assert.deepEqual(problems, [])
   await context.close()
 })

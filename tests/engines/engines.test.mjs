@@ -297,7 +297,7 @@ for (const engine of ENGINES) {
       await rainedPast(tab, 0)
       await pause(tab)
       const { seed, drops } = await state(tab)
-      const heights = await tab.run(() => Array.from(window.wasmBindings.pageHeights()))
+      const heights = await tab.run(async () => Array.from(await window.wasmBindings.pageHeights()))
       const file = await download(tab, '#experiment-control-save-heightmap', { whole: true })
       assert.match(file.name, new RegExp(`^hydraulic_erosion_heightmap_seed${seed}_${drops}drops_\\d+\\.png$`))
       const png = decodePng16(file.bytes)
