@@ -127,6 +127,9 @@ pub struct Start {
     pub capped: bool,
     pub site_dark: bool,
     pub reduced_motion: bool,
+    /// Whether it starts still, drawn at its drops, until played (a
+    /// figure in a post that asks to).
+    pub paused: bool,
     pub size: Size,
 }
 
@@ -134,7 +137,7 @@ impl Start {
     /// A fresh page's start with `seed`, in the light theme.
     pub fn fresh(seed: u32, size: Size) -> Start {
         let link = MapLink { seed: Some(seed), ..MapLink::default() };
-        Start { link, capped: false, site_dark: false, reduced_motion: false, size }
+        Start { link, capped: false, site_dark: false, reduced_motion: false, paused: false, size }
     }
 }
 
@@ -360,10 +363,11 @@ fn site_scheme(dark: bool) -> &'static ColorScheme {
 
 impl Sketch {
     /// Whether a sketch as `start` says rains straight away: unless the
-    /// reader asked for less motion or it came by a link with drops, whose
-    /// map is brought back and then shown paused, as it was shared.
+    /// reader asked for less motion, it was asked to start paused, or it
+    /// came by a link with drops, whose map is brought back and then shown
+    /// paused, as it was shared.
     pub fn starts_raining(start: &Start) -> bool {
-        !start.reduced_motion && start.link.drops == 0
+        !start.reduced_motion && !start.paused && start.link.drops == 0
     }
 
     /// The scheme a sketch as `start` says draws in: the one its link

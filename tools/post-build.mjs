@@ -2,11 +2,13 @@
 // dist/: the scripts minified, the modules' imports given short names, the
 // glue's snippets preloaded, then their hashes written where the page's
 // start checks them (start.js carries the wasms' and the first picture's
-// glue's, index.html the others').
+// glue's, element.js the page's wasm's, index.html the others'); before
+// that, the page's controls are written into the figures' element.
 import { minifyScripts } from './minify.mjs'
 import { shortenImports } from './short-imports.mjs'
 import { preloadSnippets } from './preload-snippets.mjs'
 import { writeIntegrity } from './integrity.mjs'
+import { writeFigureControls } from './figure-controls.mjs'
 
 const staging = process.env.TRUNK_STAGING_DIR
 if (!staging) throw new Error('run by trunk as a post_build hook (TRUNK_STAGING_DIR is not set)')
@@ -14,4 +16,5 @@ if (!staging) throw new Error('run by trunk as a post_build hook (TRUNK_STAGING_
 await minifyScripts(staging)
 shortenImports(staging)
 preloadSnippets(staging, 'hydraulic-erosion.js', 'index.html')
-writeIntegrity(staging, ['start.js', 'index.html'])
+writeFigureControls(staging)
+writeIntegrity(staging, ['start.js', 'element.js', 'index.html'])

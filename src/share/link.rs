@@ -338,6 +338,43 @@ pub fn merge(query: &str, ours: &str) -> String {
     }
 }
 
+/// Whether two of our queries give the same map but for the drops fallen:
+/// what the rain does by itself, as against what a reader changed.
+///
+/// ```
+/// use hydraulic_erosion::share::link::same_but_drops;
+/// assert!(same_but_drops("he-seed=1&he-drops=400", "he-seed=1&he-drops=9000"));
+/// assert!(!same_but_drops("he-seed=1&he-drops=400", "he-seed=2&he-drops=400"));
+/// ```
+pub fn same_but_drops(a: &str, b: &str) -> bool {
+    let rain = |p: &&str| p.starts_with("he-drops=");
+    a.split('&').filter(|p| !rain(p)).eq(b.split('&').filter(|p| !rain(p)))
+}
+
+/// The `<hydraulic-erosion>` tag of a figure that shows the map `query` (a
+/// link's query of our parameters): each parameter an attribute named by
+/// its key without the `he-` prefix, its value as the link holds it.
+///
+/// ```
+/// use hydraulic_erosion::share::link::figure_tag;
+/// assert_eq!(
+///     figure_tag("he-v=3&he-seed=42&he-t=1200e.55_400b3&he-scheme=site%20%22dark%22"),
+///     r#"<hydraulic-erosion v="3" seed="42" t="1200e.55_400b3" scheme="site &quot;dark&quot;"></hydraulic-erosion>"#
+/// );
+/// ```
+pub fn figure_tag(query: &str) -> String {
+    let escape = |text: &str| text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    let attributes: String = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+        .filter_map(|(key, value)| {
+            let name = key.strip_prefix(PREFIX)?;
+            let plain =
+                !name.is_empty() && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            plain.then(|| format!(" {name}=\"{}\"", escape(&value)))
+        })
+        .collect();
+    format!("<hydraulic-erosion{attributes}></hydraulic-erosion>")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,6 +409,41 @@ mod tests {
             camera: Camera { yaw: -1.25, pitch: 0.4, distance: 0.9 },
             drops: 123_456,
         }
+    }
+
+    /// A figure's attributes as element.js reads them back into a query:
+    /// `he-` and the name, `=`, the value percent-encoded.
+    fn query_of_tag(tag: &str) -> String {
+        let unescape = |v: &str| v.replace("&quot;", "\"").replace("&lt;", "<").replace("&amp;", "&");
+        let mut pairs = Vec::new();
+        let mut rest = tag.trim_start_matches("<hydraulic-erosion").trim_end_matches("></hydraulic-erosion>");
+        while let Some((name, after)) = rest.trim_start().split_once("=\"") {
+            let (value, after) = after.split_once('"').expect("a closing quote");
+            let encoded: String = form_urlencoded::byte_serialize(unescape(value).as_bytes()).collect();
+            pairs.push(format!("{PREFIX}{name}={encoded}"));
+            rest = after;
+        }
+        pairs.join("&")
+    }
+
+    #[test]
+    fn a_figures_tag_gives_back_the_map_of_its_link() {
+        let query = write(&full_link());
+        let tag = figure_tag(&query);
+        assert!(tag.contains(r#" terrain="ridged""#) && tag.contains(r#" map-size="640x360""#), "{tag}");
+        let back = read(&query_of_tag(&tag));
+        assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+        assert_eq!(back.link, read(&query).link);
+        assert_eq!(query_of_tag(&figure_tag("he-seed=3&utm=x&he-drops=20")), "he-seed=3&he-drops=20", "ours alone");
+    }
+
+    #[test]
+    fn only_the_drops_fallen_are_the_rains_own() {
+        let query = write(&full_link());
+        let later = query.replace("he-drops=", "he-drops=1");
+        assert_ne!(query, later);
+        assert!(same_but_drops(&query, &later));
+        assert!(!same_but_drops(&query, &query.replace("he-seed=", "he-seed=1")));
     }
 
     #[test]

@@ -257,18 +257,26 @@ pub fn brief_from_numbers(numbers: &[f64]) -> Option<Brief> {
 /// query (with its seed), and the rest as numbers.
 pub fn start_to_numbers(start: &Start) -> (Vec<f64>, String) {
     let s = start.size;
-    let numbers =
-        vec![flag(start.capped), flag(start.site_dark), flag(start.reduced_motion), s.width, s.height, s.ratio];
+    let numbers = vec![
+        flag(start.capped),
+        flag(start.site_dark),
+        flag(start.reduced_motion),
+        flag(start.paused),
+        s.width,
+        s.height,
+        s.ratio,
+    ];
     (numbers, link::write(&start.link))
 }
 
 pub fn start_from_numbers(numbers: &[f64], query: &str) -> Option<Start> {
-    let [capped, dark, reduced, width, height, ratio] = numbers.try_into().ok()?;
+    let [capped, dark, reduced, paused, width, height, ratio] = numbers.try_into().ok()?;
     Some(Start {
         link: link::read(query).link,
         capped: capped != 0.0,
         site_dark: dark != 0.0,
         reduced_motion: reduced != 0.0,
+        paused: paused != 0.0,
         size: Size::new(width, height, ratio),
     })
 }

@@ -88,7 +88,7 @@ impl Film {
         link.toggles.set(Toggle::View, false);
         link.toggles.set(Toggle::Measures, false);
         // Less motion: rivers drawn where they are, not eased in
-        let start = Start { link, capped: false, site_dark, reduced_motion: true, size };
+        let start = Start { link, capped: false, site_dark, reduced_motion: true, paused: false, size };
         let per_frame = target.div_ceil(FRAMES as u64);
         Film { sketch: Sketch::new(start), replay: Replay::new(target, timeline), per_frame, size, frames_drawn: 0 }
     }

@@ -57,7 +57,7 @@ fn new_canvas() -> HtmlCanvasElement {
 fn copy_of(canvas: &HtmlCanvasElement) -> HtmlCanvasElement {
     let fresh = new_canvas();
     fresh.style().set_css_text(&canvas.style().css_text());
-    for name in ["role", "aria-label", "aria-busy", "class", "tabindex"] {
+    for name in ["role", "aria-label", "aria-busy", "class", "tabindex", "part"] {
         if let Some(value) = canvas.get_attribute(name) {
             let _ = fresh.set_attribute(name, &value);
         }
@@ -96,12 +96,15 @@ impl CanvasElement {
         canvas.style().set_css_text("display: block; width: 100%; height: 100%");
         let _ = canvas.set_attribute("role", "img");
         let _ = canvas.set_attribute("aria-label", "A map of an island being eroded by rain");
+        // What a post styles a figure's canvases by (`::part(canvas)`)
+        let _ = canvas.set_attribute("part", "canvas");
         // Focused by a click, so the undo keys are the sketch's then, but
         // no stop of its own when tabbing through the page
         let _ = canvas.set_attribute("tabindex", "-1");
         let _ = holder.append_child(&canvas);
         let canvas_3d = new_canvas();
         let _ = canvas_3d.set_attribute("class", "view-3d");
+        let _ = canvas_3d.set_attribute("part", "canvas");
         // Focusable, for the keys that turn it; no scrolling or zooming the
         // page while a finger turns it
         let _ = canvas_3d.set_attribute("tabindex", "0");

@@ -19,7 +19,7 @@ use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{document, find, listen, now, number_text, show_icon, thousands, warn, window};
+use super::dom::{document, listen, now, number_text, show_icon, thousands, warn, window, Root};
 use super::{random_seed, sharing};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
@@ -41,6 +41,8 @@ pub enum Action {
     SaveMaps,
     SaveStl,
     SaveGltf,
+    /// Copy the code that puts the map into a post.
+    CopyEmbed,
     Fullscreen,
 }
 
@@ -83,6 +85,9 @@ pub struct Controls {
     /// The share button's own label, read once: mid-note it says something
     /// else.
     share_label: String,
+    /// "Copy embed code", and its own label.
+    embed: Option<Element>,
+    embed_label: String,
     fullscreen: Option<Element>,
     toggles: Vec<(Toggle, Option<HtmlInputElement>)>,
     choices: Vec<(Choice, Option<HtmlSelectElement>)>,
@@ -92,25 +97,28 @@ pub struct Controls {
     sliders: Vec<SliderControl>,
 }
 
-fn control<T: JsCast>(name: &str, missing: &mut Vec<String>) -> Option<T> {
-    find(&format!("experiment-control-{name}"), missing)
+fn control<T: JsCast>(root: &Root, name: &str, missing: &mut Vec<String>) -> Option<T> {
+    root.find(&format!("experiment-control-{name}"), missing)
 }
 
 impl Controls {
-    /// Finds every control, warning once about any the page leaves out.
-    pub fn find() -> Controls {
+    /// Finds every control under `root`, warning once about any the page
+    /// leaves out (a figure shows only those it was asked for, and says
+    /// nothing of the rest).
+    pub fn find(root: &Root) -> Controls {
         let mut missing = Vec::new();
         // Optional: the p5 version's host pages had neither
-        let optional = |name: &str| document().get_element_by_id(&format!("experiment-control-{name}"));
+        let optional = |name: &str| root.by_id(&format!("experiment-control-{name}"));
         let share = optional("share");
+        let embed = optional("embed");
         let save_video = optional("save-video");
         let controls = Controls {
-            scheme_picker: control("color-scheme", &mut missing),
-            seed: control("seed", &mut missing),
-            new_seed: control("new-seed", &mut missing),
-            pause: control("pause-toggle", &mut missing),
-            restart: control("restart", &mut missing),
-            save: control("save", &mut missing),
+            scheme_picker: control(root, "color-scheme", &mut missing),
+            seed: control(root, "seed", &mut missing),
+            new_seed: control(root, "new-seed", &mut missing),
+            pause: control(root, "pause-toggle", &mut missing),
+            restart: control(root, "restart", &mut missing),
+            save: control(root, "save", &mut missing),
             save_heightmap: optional("save-heightmap"),
             save_maps: optional("save-maps"),
             save_stl: optional("save-stl"),
@@ -119,7 +127,7 @@ impl Controls {
             undo: optional("undo"),
             redo: optional("redo"),
             rewind: optional("rewind").and_then(|e| e.dyn_into().ok()),
-            rewind_label: document().get_element_by_id("experiment-label-rewind"),
+            rewind_label: root.by_id("experiment-label-rewind"),
             rewinding: Cell::new(false),
             rewind_reach: Cell::new(0),
             rewind_shown: Cell::new(None),
@@ -128,12 +136,14 @@ impl Controls {
             filming: Cell::new(false),
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
-            fullscreen: control("fullscreen-toggle", &mut missing),
+            embed_label: embed.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
+            embed,
+            fullscreen: control(root, "fullscreen-toggle", &mut missing),
             toggles: Toggle::ALL
                 .into_iter()
                 .map(|t| {
                     let checkbox = if t.is_the_originals() {
-                        control(t.row().control, &mut missing)
+                        control(root, t.row().control, &mut missing)
                     } else {
                         optional(t.row().control).and_then(|e| e.dyn_into().ok())
                     };
@@ -154,20 +164,20 @@ impl Controls {
                     if setting.is_the_originals() {
                         SliderControl {
                             setting,
-                            control: control(&id, &mut missing),
-                            label: find(&label, &mut missing),
+                            control: control(root, &id, &mut missing),
+                            label: root.find(&label, &mut missing),
                         }
                     } else {
                         SliderControl {
                             setting,
                             control: optional(&id).and_then(|e| e.dyn_into().ok()),
-                            label: document().get_element_by_id(&label),
+                            label: root.by_id(&label),
                         }
                     }
                 })
                 .collect(),
         };
-        if !missing.is_empty() {
+        if !missing.is_empty() && matches!(root, Root::Page) {
             warn(&format!("the page has no #{}, so those controls are skipped", missing.join(", #")));
         }
         controls
@@ -233,9 +243,9 @@ impl Controls {
                     picker.set_value(key);
                 }
             }
-            Show::Shared { exact } => self.shared(*exact),
             Show::Seed(seed) => self.show_seed(*seed),
-            Show::Busy(_) | Show::Link(_) | Show::No3d => {}
+            // (the host says where the link is: Controls::shared)
+            Show::Shared { .. } | Show::Busy(_) | Show::Link(_) | Show::No3d => {}
         }
     }
 
@@ -380,29 +390,25 @@ impl Controls {
         }
     }
 
-    /// The link is in the address bar: copies it and says so on the share
-    /// button, then puts back its label; where the clipboard is unavailable,
-    /// shows the link beside the button to copy by hand.
-    fn shared(&self, exact: bool) {
-        let Some(button) = self.share.clone() else { return };
-        let url = window().location().href().unwrap_or_default();
-        let label = self.share_label.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let copied = sharing::copy(&url).await;
-            let note = match (copied, exact) {
-                (true, true) => "Link copied",
-                (true, false) => {
-                    "Link copied (too many changes while it rained to replay: the link rains it all with today's settings)"
-                }
-                (false, _) => "Copy this link:",
-            };
-            button.set_text_content(Some(note));
-            if !copied {
-                show_link_to_copy(&button, &url);
+    /// The map's link is `url`: copies it and says so on the share button,
+    /// then puts back its label; where the clipboard is unavailable, shows
+    /// the link beside the button to copy by hand.
+    pub fn shared(&self, exact: bool, url: String) {
+        let copied = match exact {
+            true => "Link copied",
+            false => {
+                "Link copied (too many changes while it rained to replay: the link rains it all with today's settings)"
             }
-            let restore = Closure::once_into_js(move || button.set_text_content(Some(&label)));
-            let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), NOTE_MS);
-        });
+        };
+        let said = Said { copied, by_hand: "Copy this link:", what: "A link to this map" };
+        copy_and_say(self.share.clone(), self.share_label.clone(), url, said);
+    }
+
+    /// The code that puts the map into a post is `code`: copies it and says
+    /// so on its button, as [`Controls::shared`] does for the link.
+    pub fn embed_copied(&self, code: String) {
+        let said = Said { copied: "Embed code copied", by_hand: "Copy this code:", what: "The code for this map" };
+        copy_and_say(self.embed.clone(), self.embed_label.clone(), code, said);
     }
 
     /// Wires every control the page has to `act`. What the reader changes
@@ -441,6 +447,8 @@ impl Controls {
         on_click(&self.reset_view, Box::new(move || send(&a, Input::ResetCamera)));
         let a = act.clone();
         on_click(&self.share, Box::new(move || send(&a, Input::Share)));
+        let a = act.clone();
+        on_click(&self.embed, Box::new(move || a(Action::CopyEmbed)));
         let (a, me) = (act.clone(), self.clone());
         on_click(
             &self.save_video,
@@ -548,7 +556,31 @@ pub fn parse_seed(text: &str) -> u32 {
 
 /// A read-only field after `button` holding `url`, selected, for copying by
 /// hand. Its text is set as a value, never as markup.
-fn show_link_to_copy(button: &Element, url: &str) {
+/// What a copying button says: once `copied`, or that the reader should
+/// copy by hand, from a field that holds `what`.
+struct Said {
+    copied: &'static str,
+    by_hand: &'static str,
+    what: &'static str,
+}
+
+/// Copies `text` and says so on `button` (whose own label is `label`), then
+/// puts back its label; where the clipboard is unavailable, shows the text
+/// beside the button to copy by hand.
+fn copy_and_say(button: Option<Element>, label: String, text: String, said: Said) {
+    let Some(button) = button else { return };
+    wasm_bindgen_futures::spawn_local(async move {
+        let copied = sharing::copy(&text).await;
+        button.set_text_content(Some(if copied { said.copied } else { said.by_hand }));
+        if !copied {
+            show_text_to_copy(&button, &text, said.what);
+        }
+        let restore = Closure::once_into_js(move || button.set_text_content(Some(&label)));
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(restore.unchecked_ref(), NOTE_MS);
+    });
+}
+
+fn show_text_to_copy(button: &Element, url: &str, what: &str) {
     let field = button
         .next_element_sibling()
         .filter(|e| e.class_list().contains("he-share-link"))
@@ -557,7 +589,7 @@ fn show_link_to_copy(button: &Element, url: &str) {
             let input = document().create_element("input").ok()?.dyn_into::<HtmlInputElement>().ok()?;
             input.set_read_only(true);
             input.set_class_name("he-share-link");
-            let _ = input.set_attribute("aria-label", "A link to this map");
+            let _ = input.set_attribute("aria-label", what);
             let _ = button.after_with_node_1(&input);
             Some(input)
         });

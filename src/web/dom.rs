@@ -4,7 +4,7 @@
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, EventTarget, Window};
+use web_sys::{Document, DocumentFragment, Element, EventTarget, Window};
 
 pub fn window() -> Window {
     web_sys::window().expect("the page runs in a browser window")
@@ -23,14 +23,33 @@ pub fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// The element with this ID as type `T`, or `None`, noting the ID in
-/// `missing` so the page can warn once about everything the host left out.
-pub fn find<T: JsCast>(id: &str, missing: &mut Vec<String>) -> Option<T> {
-    let found = document().get_element_by_id(id).and_then(|e| e.dyn_into::<T>().ok());
-    if found.is_none() {
-        missing.push(id.to_string());
+/// Where a sketch's controls are found by their IDs: the page, or a
+/// figure's shadow root, whose IDs are its own.
+#[derive(Clone)]
+pub enum Root {
+    Page,
+    Figure(DocumentFragment),
+}
+
+impl Root {
+    /// The element with this ID, if there is one.
+    pub fn by_id(&self, id: &str) -> Option<Element> {
+        match self {
+            Root::Page => document().get_element_by_id(id),
+            Root::Figure(root) => root.get_element_by_id(id),
+        }
     }
-    found
+
+    /// The element with this ID as type `T`, or `None`, noting the ID in
+    /// `missing` so the page can warn once about everything the host left
+    /// out.
+    pub fn find<T: JsCast>(&self, id: &str, missing: &mut Vec<String>) -> Option<T> {
+        let found = self.by_id(id).and_then(|e| e.dyn_into::<T>().ok());
+        if found.is_none() {
+            missing.push(id.to_string());
+        }
+        found
+    }
 }
 
 /// Calls `handler` for every `event` on `target`, for as long as the page

@@ -19,10 +19,24 @@ use super::worker::Build;
 /// The full build's module, beside the page's.
 const FULL_MODULE: &str = "hydraulic-erosion-full";
 
-/// The full build, fetched and compiled (once: the page asks for it once).
+thread_local! {
+    /// The full build on its way or come, for every sketch on the page
+    /// (the page's, and each figure's) to share.
+    static FETCHED: std::cell::RefCell<Option<Promise>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The full build, fetched and compiled once for the page, whichever
+/// sketch asks first; asked again after it could not be had, it is
+/// fetched again.
 pub async fn fetch() -> Result<Build, JsValue> {
-    let module = JsFuture::from(compile_module(FULL_MODULE)).await?;
-    Ok(Build { name: FULL_MODULE, module })
+    let coming = FETCHED.with(|f| f.borrow_mut().get_or_insert_with(|| compile_module(FULL_MODULE)).clone());
+    match JsFuture::from(coming).await {
+        Ok(module) => Ok(Build { name: FULL_MODULE, module }),
+        Err(error) => {
+            FETCHED.with(|f| f.borrow_mut().take());
+            Err(error)
+        }
+    }
 }
 
 /// Runs the full build's sketch here, on the page: its glue imported and

@@ -30,7 +30,7 @@ use crate::FULL;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
-use super::dom::{after_next_paint, document, download, warn};
+use super::dom::{after_next_paint, document, download, warn, window};
 use super::full_build;
 use super::lazy_download::{self, Made};
 use super::messages::{self, Report};
@@ -79,6 +79,16 @@ struct Starting {
     from_here: bool,
 }
 
+/// Where a sketch's links go.
+pub enum Links {
+    /// The page's own: into the address bar, which "Copy link" copies.
+    AddressBar,
+    /// A figure's: `told` hears each new one that is more than the rain
+    /// going on (a query of `he-` parameters), and "Copy link" gives the
+    /// map on `page`, the full page's address.
+    Figure { page: String, told: js_sys::Function },
+}
+
 /// What to do with the heights asked for ([`Host::ask_heights`]) once
 /// they come, with the state they go with.
 pub type HeightsWanted = Box<dyn FnOnce(Float32Array, &Status)>;
@@ -112,9 +122,10 @@ pub struct Host {
     heights_wanted: RefCell<Vec<HeightsWanted>>,
     /// The reader's changes as the sketch last reported them.
     history: RefCell<Brief>,
-    /// The latest link the sketch offered the address bar (what "Save
-    /// maps" writes into its map.json).
+    /// The latest link the sketch offered (what "Save maps" writes into
+    /// its map.json), and where links go.
     link: RefCell<String>,
+    links: Links,
     /// Whether the address bar waits for the first picture to be on
     /// screen: writing it (`history.replaceState`) cost the page's main
     /// thread 3 to 10 ms just before its first paint.
@@ -136,7 +147,7 @@ pub struct Host {
 impl Host {
     /// Starts the sketch `start` describes, drawing in `element`: the full
     /// build's where the link needs it, else this module's.
-    pub fn start(controls: Rc<Controls>, element: CanvasElement, start: Start) -> Rc<Host> {
+    pub fn start(controls: Rc<Controls>, element: CanvasElement, start: Start, links: Links) -> Rc<Host> {
         let needs_full = !FULL && builds::link_needs_full(&start.link);
         let host = Rc::new(Host {
             controls,
@@ -155,6 +166,7 @@ impl Host {
             heights_wanted: RefCell::new(Vec::new()),
             history: RefCell::new(Brief::default()),
             link: RefCell::new(String::new()),
+            links,
             address_waits: Cell::new(false),
             in_view: Cell::new(true),
             hidden: Cell::new(false),
@@ -170,7 +182,7 @@ impl Host {
             // The first picture at once, drawn here; once it is on screen,
             // its link goes to the address bar and a worker starts to take
             // the sketch over
-            host.address_waits.set(true);
+            host.address_waits.set(matches!(host.links, Links::AddressBar));
             host.run_here();
             host.worker_to_come.set(true);
             let host = host.clone();
@@ -253,7 +265,11 @@ impl Host {
                 self.element.borrow_mut().discard_successors();
                 return;
             };
-            let (link, carried) = running.hand_over();
+            let Some((link, carried)) = running.hand_over() else {
+                worker.terminate();
+                self.element.borrow_mut().discard_successors();
+                return;
+            };
             let start = Start { link, capped: carried.capped, ..self.start.borrow().0.clone() };
             *self.start.borrow_mut() = (start, Some(carried));
         }
@@ -386,7 +402,7 @@ impl Host {
                 let _ = worker.post_message(&messages::message_to_js(&Message::HandOver));
                 return;
             }
-            Some(Runner::Here(running)) => Some(running.hand_over()),
+            Some(Runner::Here(running)) => running.hand_over(),
             Some(Runner::FullHere(_)) => return,
             None => None,
         };
@@ -410,6 +426,7 @@ impl Host {
             capped,
             site_dark: theme::site_is_dark(),
             reduced_motion: theme::prefers_reduced_motion(),
+            paused: self.start.borrow().0.paused,
             size: self.size.get(),
         };
         *self.start.borrow_mut() = (start.clone(), carried.clone());
@@ -485,6 +502,25 @@ impl Host {
                 }
                 _ => self.deliver(message),
             }
+        }
+    }
+
+    /// Stops the sketch for good, wherever it runs (a figure taken off its
+    /// page): its worker ended, its frames no longer asked for, a build on
+    /// its way dropped.
+    pub fn stop(&self) {
+        self.abandon_starting();
+        self.switching.take();
+        if let Some(old) = self.retiring.take() {
+            old.terminate();
+        }
+        match self.runner.take() {
+            Some(Runner::Worker(worker)) => worker.terminate(),
+            Some(Runner::Here(running)) => {
+                running.hand_over();
+            }
+            Some(Runner::FullHere(port)) => full_build::post(&port, &messages::message_to_js(&Message::HandOver)),
+            None => {}
         }
     }
 
@@ -577,15 +613,19 @@ impl Host {
                     match show {
                         Show::Busy(busy) => self.element.borrow().set_busy(busy),
                         Show::Link(query) => {
-                            if !self.address_waits.get() {
-                                sharing::write_address(&query);
+                            let changed = !link::same_but_drops(&self.link.borrow(), &query);
+                            match &self.links {
+                                Links::AddressBar if !self.address_waits.get() => sharing::write_address(&query),
+                                Links::Figure { told, .. } if changed => {
+                                    let _ = told.call1(&JsValue::NULL, &query.as_str().into());
+                                }
+                                _ => {}
                             }
                             *self.link.borrow_mut() = query;
                         }
-                        // Copying the link reads it from the address bar
-                        Show::Shared { .. } => {
+                        Show::Shared { exact } => {
                             self.write_waiting_address();
-                            self.controls.show(&show);
+                            self.controls.shared(exact, self.link_to_share());
                         }
                         Show::No3d => self.element.borrow().note().say(NO_3D),
                         other => self.controls.show(&other),
@@ -612,6 +652,29 @@ impl Host {
             },
             Report::Picture(None) => warn("the picture could not be saved"),
         }
+    }
+
+    /// The map's link as "Copy link" gives it: the address bar's, or a
+    /// figure's map on the page it names.
+    fn link_to_share(&self) -> String {
+        match &self.links {
+            Links::AddressBar => window().location().href().unwrap_or_default(),
+            Links::Figure { page, .. } => sharing::on_page(page, &self.link.borrow()),
+        }
+    }
+
+    /// The full page's address: this page's, or the one a figure names.
+    fn full_page(&self) -> String {
+        match &self.links {
+            Links::AddressBar => window().location().href().unwrap_or_default(),
+            Links::Figure { page, .. } => page.clone(),
+        }
+    }
+
+    /// The map's link as the sketch last offered it (a query of `he-`
+    /// parameters).
+    pub fn link(&self) -> String {
+        self.link.borrow().clone()
     }
 
     /// Writes the link that waited for the first picture
@@ -652,6 +715,10 @@ impl Host {
                 self.ask_heights(Box::new(move |heights, status| {
                     lazy_download::save(host.file(action, heights, status), host.element.borrow().note().clone())
                 }));
+            }
+            Action::CopyEmbed => {
+                self.write_waiting_address();
+                self.controls.embed_copied(sharing::embed_code(&self.link.borrow(), &self.full_page()));
             }
             Action::Fullscreen => {
                 let doc = document();

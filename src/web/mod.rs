@@ -2,7 +2,9 @@
 //! the sketch (in a worker where the browser can draw there, on the main
 //! thread otherwise), and follows the site's theme, the holder's size and
 //! whether anyone can see it. It translates between the browser and the
-//! sketch and decides nothing about erosion.
+//! sketch and decides nothing about erosion. A post's figures
+//! (`<hydraulic-erosion>`, `figure`) are sketches of their own, hosted the
+//! same way.
 //!
 //! The page's modules are built from it (`page`, with everything above),
 //! and before them the first picture's (`first_picture`), which draws the
@@ -27,6 +29,8 @@ mod theme;
 // The page's module alone
 #[cfg(feature = "page")]
 mod controls;
+#[cfg(feature = "page")]
+mod figure;
 #[cfg(feature = "page")]
 mod full_build;
 #[cfg(feature = "page")]
@@ -92,6 +96,7 @@ fn sketch_start(element: &CanvasElement, link: MapLink, capped: bool) -> Start {
         capped,
         site_dark: theme::site_is_dark(),
         reduced_motion: theme::prefers_reduced_motion(),
+        paused: false,
         size: element.measure(),
     }
 }

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, ResizeObserver};
+use web_sys::{EventTarget, HtmlElement, ResizeObserver};
 
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{Field, Value};
@@ -16,8 +16,9 @@ use crate::sketch::Input;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
+use super::dom::Root;
 use super::dom::{document, listen};
-use super::host::Host;
+use super::host::{Host, Links};
 use super::{
     first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys, visibility,
     RUNNING,
@@ -51,21 +52,29 @@ pub fn start() {
     link.seed = Some(link.seed.or(pictured).unwrap_or_else(random_seed));
     let element = CanvasElement::new(holder.clone());
     let start = sketch_start(&element, link, shared.capped);
-    let controls = Rc::new(Controls::find());
+    let controls = Rc::new(Controls::find(&Root::Page));
     controls.fill(&start);
 
-    let host = Host::start(controls.clone(), element, start);
+    let host = Host::start(controls.clone(), element, start, Links::AddressBar);
+    wire(&host, &holder, &controls, &document());
+    HOST.with(|h| *h.borrow_mut() = Some(host));
+}
+
+/// Wires a sketch just started in `holder` to what it answers: its
+/// controls, the site's theme and the reader's motion preference, the
+/// holder's size, the pointer, the undo keys pressed under `keys` (the
+/// document, or a figure's shadow root), and whether it can be seen.
+pub(super) fn wire(host: &Rc<Host>, holder: &HtmlElement, controls: &Rc<Controls>, keys: &EventTarget) {
     let host_ = host.clone();
     controls.wire(Rc::new(move |action: Action| host_.act(action)));
     let host_ = host.clone();
     theme::watch_site_theme(move |dark| host_.send(Message::Input(Input::SiteTheme { dark })));
     let host_ = host.clone();
     theme::watch_reduced_motion(move |reduce| host_.send(Message::Input(Input::ReducedMotion(reduce))));
-    watch_size(&holder, &host, &controls);
-    orbit_controls::wire(&holder, &host);
-    undo_keys::wire(&holder, &host);
-    visibility::rest_when_unseen(&host, &holder);
-    HOST.with(|h| *h.borrow_mut() = Some(host));
+    watch_size(holder, host, controls);
+    orbit_controls::wire(holder, host);
+    undo_keys::wire(keys, holder, host);
+    visibility::rest_when_unseen(host, holder);
 }
 
 /// Only the drawing changes size, never the terrain: a new size redraws.
@@ -101,20 +110,23 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// [`Status`]: crate::sketch::status::Status
 #[wasm_bindgen(js_name = pageState)]
 pub fn page_state() -> JsValue {
-    with_host(|host| {
-        let Some(status) = host.status() else { return JsValue::NULL };
-        let state = record(status.values());
-        let page = [
-            ("resting", JsValue::from(!host.seen())),
-            ("thread", host.thread().into()),
-            ("settled", host.settled().into()),
-        ];
-        for (name, value) in page {
-            let _ = Reflect::set(&state, &name.into(), &value);
-        }
-        state
-    })
-    .unwrap_or(JsValue::NULL)
+    with_host(state_of).unwrap_or(JsValue::NULL)
+}
+
+/// A sketch's state as [`page_state`] gives it, or `null` before it has
+/// reported.
+pub(super) fn state_of(host: &Host) -> JsValue {
+    let Some(status) = host.status() else { return JsValue::NULL };
+    let state = record(status.values());
+    let page = [
+        ("resting", JsValue::from(!host.seen())),
+        ("thread", host.thread().into()),
+        ("settled", host.settled().into()),
+    ];
+    for (name, value) in page {
+        let _ = Reflect::set(&state, &name.into(), &value);
+    }
+    state
 }
 
 /// Named values as a plain object.
@@ -168,7 +180,13 @@ pub fn page_frames() -> f64 {
 /// (in its worker, a message each way), never sent with every frame.
 #[wasm_bindgen(js_name = pageHeights)]
 pub fn page_heights() -> js_sys::Promise {
-    js_sys::Promise::new(&mut |resolve, _| match HOST.with(|h| h.borrow().clone()) {
+    heights_of(HOST.with(|h| h.borrow().clone()))
+}
+
+/// A promise of a sketch's heights as [`page_heights`] gives them (of
+/// `null` for no sketch).
+pub(super) fn heights_of(host: Option<Rc<Host>>) -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, _| match &host {
         Some(host) => host.ask_heights(Box::new(move |heights, _| {
             let _ = resolve.call1(&JsValue::NULL, &heights);
         })),

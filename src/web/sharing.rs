@@ -31,6 +31,28 @@ pub fn write_address(ours: &str) {
     let _ = window().history().and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&url)));
 }
 
+/// A link to the map `ours` (a query of `he-` parameters) on the page at
+/// `page` (an address, absolute or from this page's), beside that page's
+/// own parameters and hash.
+pub fn on_page(page: &str, ours: &str) -> String {
+    let here = window().location().href().unwrap_or_default();
+    let Ok(url) = web_sys::Url::new_with_base(page, &here) else { return page.to_string() };
+    url.set_search(&link::merge(&url.search(), ours));
+    url.href()
+}
+
+/// The code that puts the map `ours` (a query of `he-` parameters) into a
+/// post as a figure: the figures' script, beside the full page at `page`,
+/// once a post, then the figure's tag.
+pub fn embed_code(ours: &str, page: &str) -> String {
+    let script = web_sys::Url::new_with_base("element.js", page).map_or_else(|_| "element.js".into(), |u| u.href());
+    format!(
+        "<!-- Hydraulic erosion: the script once a post, then a tag a figure -->\n\
+         <script type=\"module\" src=\"{script}\"></script>\n{}",
+        link::figure_tag(ours)
+    )
+}
+
 /// Copies `text` to the clipboard: true once it is there, false where the
 /// clipboard is unavailable (an insecure page, an older browser) or refuses.
 pub async fn copy(text: &str) -> bool {

@@ -36,7 +36,10 @@ fn next_frame(callback: &Function) -> bool {
 }
 
 pub struct SketchLoop {
-    sketch: RefCell<Sketch>,
+    /// The sketch, until it is handed over: then let go, with all it kept
+    /// (a figure's first frames are drawn here, on the page, before its
+    /// worker takes the sketch over).
+    sketch: RefCell<Option<Sketch>>,
     painter: RefCell<CanvasPainter>,
     report: Rc<dyn Fn(Report)>,
     on_frame: RefCell<Option<Closure<dyn FnMut()>>>,
@@ -75,7 +78,7 @@ impl SketchLoop {
         report: impl Fn(Report) + 'static,
     ) -> Rc<SketchLoop> {
         let running = Rc::new(SketchLoop {
-            sketch: RefCell::new(sketch),
+            sketch: RefCell::new(Some(sketch)),
             painter: RefCell::new(painter),
             report: Rc::new(report),
             on_frame: RefCell::new(None),
@@ -114,13 +117,14 @@ impl SketchLoop {
         self.handled.set(self.handled.get() + 1);
         match message {
             Message::HandOver => {
-                let (link, carried) = self.hand_over();
-                let query = link::write(&link);
-                (self.report)(Report::HandedOver { query, carried: Box::new(carried) });
+                if let Some((link, carried)) = self.hand_over() {
+                    let query = link::write(&link);
+                    (self.report)(Report::HandedOver { query, carried: Box::new(carried) });
+                }
                 return;
             }
             Message::Input(input) => {
-                self.sketch.borrow_mut().input(input, now());
+                self.with_sketch(|sketch| sketch.input(input, now()));
                 self.request_frame();
             }
             Message::Seen(seen) => self.set_seen(seen),
@@ -147,7 +151,7 @@ impl SketchLoop {
         }
         let cancel = Rc::new(Cell::new(false));
         *self.filming.borrow_mut() = Some(cancel.clone());
-        let film = self.sketch.borrow().film();
+        let Some(film) = self.with_sketch(|sketch| sketch.film()) else { return };
         let (report, filming, quiet) = (self.report.clone(), self.filming.clone(), self.quiet.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let progress = |done, total| {
@@ -164,14 +168,20 @@ impl SketchLoop {
     }
 
     /// Hands the sketch over ([`Sketch::handover`]) and stops: no more
-    /// frames, reports or messages.
-    pub fn hand_over(&self) -> (MapLink, Carried) {
+    /// frames, reports or messages. `None` if it was handed over already.
+    pub fn hand_over(&self) -> Option<(MapLink, Carried)> {
         self.stopped.set(true);
         self.quiet.set(true);
         if let Some(cancel) = self.filming.borrow().as_ref() {
             cancel.set(true);
         }
-        self.sketch.borrow().handover()
+        let sketch = self.sketch.borrow_mut().take();
+        sketch.map(|sketch| sketch.handover())
+    }
+
+    /// What `act` makes of the sketch, unless it was handed over.
+    fn with_sketch<T>(&self, act: impl FnOnce(&mut Sketch) -> T) -> Option<T> {
+        self.sketch.borrow_mut().as_mut().map(act)
     }
 
     /// Whether it was handed over.
@@ -191,7 +201,7 @@ impl SketchLoop {
                 self.request_frame();
             }
         } else {
-            self.sketch.borrow_mut().input(Input::Resting, now());
+            self.with_sketch(|sketch| sketch.input(Input::Resting, now()));
         }
     }
 
@@ -219,13 +229,12 @@ impl SketchLoop {
             self.frame_wanted.set(true);
             return;
         }
-        let busy = {
-            let mut sketch = self.sketch.borrow_mut();
+        let busy = self.with_sketch(|sketch| {
             sketch.frame(&mut now, &mut *self.painter.borrow_mut());
             sketch.wants_frames()
-        };
+        });
         self.report_news();
-        if busy {
+        if busy == Some(true) {
             self.request_frame();
         }
     }
@@ -235,15 +244,15 @@ impl SketchLoop {
     fn report_news(&self) {
         // Worked out first, then reported, so a report that leads back here
         // finds the sketch free
-        let (shows, status, heights, history) = {
-            let mut sketch = self.sketch.borrow_mut();
+        let news = self.with_sketch(|sketch| {
             let status = sketch.status();
             let heights = self.heights_asked.take().then(|| Float32Array::from(sketch.terrain().heights()));
             let revision = sketch.history().revision();
             let history =
                 (self.history_reported.replace(Some(revision)) != Some(revision)).then(|| sketch.history().brief());
             (sketch.take_shows(), status, heights, history)
-        };
+        });
+        let Some((shows, status, heights, history)) = news else { return };
         if !shows.is_empty() {
             (self.report)(Report::Shows(shows));
         }

@@ -7,12 +7,12 @@
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, KeyboardEvent};
+use web_sys::{Element, EventTarget, HtmlElement, KeyboardEvent};
 
 use crate::sketch::numbers::Message;
 use crate::sketch::Input;
 
-use super::dom::{document, listen};
+use super::dom::listen;
 use super::host::Host;
 
 /// The IDs of the sketch's controls start so (the original's).
@@ -43,11 +43,11 @@ fn is_ours(element: &Element, holder: &HtmlElement) -> bool {
     holder.contains(Some(element)) || element.id().starts_with(CONTROL_PREFIX)
 }
 
-/// Listens for the keys on the whole document, acting on those pressed in
-/// the sketch or its controls.
-pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
+/// Listens for the keys on `root` (the whole document, or a figure's
+/// shadow root), acting on those pressed in the sketch or its controls.
+pub fn wire(root: &EventTarget, holder: &HtmlElement, host: &Rc<Host>) {
     let (holder, host) = (holder.clone(), host.clone());
-    listen(&document(), "keydown", move |event| {
+    listen(root, "keydown", move |event| {
         let Some(key) = event.dyn_ref::<KeyboardEvent>() else { return };
         let Some(target) = key.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
         if !is_ours(&target, &holder) || takes_text(&target) {

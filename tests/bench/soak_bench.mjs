@@ -13,9 +13,9 @@
 //
 // Never part of the tests: memory on a shared machine moves with what
 // else runs, so compare builds in runs on the same machine.
-import fs from 'node:fs'
 import path from 'node:path'
 import { serve, launch, newContext } from '../e2e/helpers.mjs'
+import { browserMemory } from './memory.mjs'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300)
 const QUERY = process.env.QUERY ?? ''
@@ -28,32 +28,6 @@ const UNDO_EVERY_MOVES = 4
 const dist = process.env.DIST ? path.resolve(process.env.DIST) : undefined
 const server = await serve(dist)
 const browser = await launch()
-
-// Every process below this one's, by its parent's pid in /proc
-function descendants (of) {
-  const parents = new Map()
-  for (const pid of fs.readdirSync('/proc').filter(p => /^\d+$/.test(p))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch { /* gone meanwhile */ }
-  }
-  const found = []
-  const walk = pid => { for (const [child, parent] of parents) if (parent === pid) { found.push(child); walk(child) } }
-  walk(of)
-  return found
-}
-
-// Proportional set sizes in MB, each process's and their sum
-function memory () {
-  const each = descendants(process.pid).flatMap(pid => {
-    try {
-      const pss = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m)
-      return pss ? [Number(pss[1]) / 1024] : []
-    } catch { return [] }
-  })
-  return { total: each.reduce((a, b) => a + b, 0), largest: Math.max(0, ...each) }
-}
 
 const context = await newContext(browser, { viewport: { width: 1100, height: 900 } })
 const page = await context.newPage()
@@ -87,7 +61,7 @@ while (Date.now() - start < SECONDS * 1000) {
   if (t >= nextSample) {
     nextSample += SAMPLE_S
     const { drops, thread, grid } = await page.evaluate(() => window.wasmBindings.pageState())
-    samples.push({ t: Math.round(t), ...memory(), drops, thread, grid })
+    samples.push({ t: Math.round(t), ...browserMemory(), drops, thread, grid })
   }
   await new Promise(resolve => setTimeout(resolve, 200))
 }

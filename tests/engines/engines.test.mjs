@@ -14,7 +14,12 @@ const engines = {}
 before(async () => {
   server = await serve(undefined, {
     ...dropIn('/blog/a-post/', AT, 'width: 960px; height: 540px'),
-    ...hostPage('/blog/framed/', `<iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe>`)
+    ...hostPage('/blog/framed/', `<iframe src="${AT}index.html" width="700" height="720" title="Hydraulic erosion"></iframe>`),
+    // Figures: two in view, one below the fold
+    ...hostPage('/blog/figures/', `<hydraulic-erosion id="one" seed="3"></hydraulic-erosion>
+      <hydraulic-erosion id="two" link="he-seed=21&he-drops=3000&he-t=1000e.5" controls="play erosion"></hydraulic-erosion>
+      <div class="long"></div><hydraulic-erosion id="three" seed="7"></hydraulic-erosion>
+      <script type="module" src="${AT}element.js"></script>`, 'hydraulic-erosion { width: 480px } .long { height: 3000px }')
   }, AT)
   for (const engine of await Promise.all(ENGINES.map(launchEngine))) engines[engine.name] = engine
 })
@@ -324,6 +329,27 @@ for (const engine of ENGINES) {
       assert.equal(await framed.run(`() => (${inside})().document.documentElement.classList.contains('embedded')`), true)
       assert.deepEqual(await framed.problems(), [])
       await framed.close()
+    })
+
+    test('figures in a post rain in view, each its own map, and give their link\'s map to the bit', async () => {
+      const post = await engines[engine].open(`${server.url}/blog/figures/`, { width: 1000, height: 900 })
+      const figure = id => document.getElementById(id).state()
+      await until(post, `() => [${figure}][0]('one')?.settled && [${figure}][0]('one').drops > 0`)
+      await until(post, `() => { const s = [${figure}][0]('two'); return s?.settled && !s.replaying }`)
+      const two = await post.run(`() => [${figure}][0]('two')`)
+      assert.deepEqual([two.drops, two.looping, two.settings.erosion, two.thread], [3000, false, 0.5, 'worker'])
+      assert.equal(await post.run(`() => [${figure}][0]('three')`), null, 'below the fold: not started')
+      // Its own play button, in its shadow root, plays it alone
+      await post.run(() => document.getElementById('two').shadowRoot.getElementById('experiment-control-pause-toggle').click())
+      await until(post, `() => [${figure}][0]('two').looping`)
+      assert.equal(await post.run(`() => [${figure}][0]('one').seed`), 3)
+      assert.deepEqual(await post.problems(), [])
+      await post.close()
+      // The same link on the full page: the same heights
+      const full = await open(engine, '?he-seed=21&he-drops=3000&he-t=1000e.5')
+      await until(full, () => !window.wasmBindings.pageState().replaying)
+      assert.equal((await state(full)).heightsHash, two.heightsHash)
+      await full.close()
     })
   })
 }

@@ -1,0 +1,108 @@
+//! A figure in a post: each `<hydraulic-erosion>` element (www/element.js)
+//! runs a sketch of its own in its shadow root, as many on a page as the
+//! post needs, each with its own worker, canvas and controls. Its map comes
+//! from its attributes, read as a link's query by the link's own parser, so
+//! a figure shows exactly the map its link shows on the full page; its
+//! links go to the element (its `link` property and `change` event), never
+//! to the address bar, which is the post's.
+
+use std::rc::Rc;
+
+use js_sys::Function;
+use wasm_bindgen::prelude::*;
+use web_sys::{HtmlElement, ShadowRoot};
+
+use crate::share::link;
+use crate::sketch::numbers::Message;
+use crate::sketch::Input;
+
+use super::canvas::CanvasElement;
+use super::controls::Controls;
+use super::dom::{warn, Root};
+use super::host::{Host, Links};
+use super::page::{heights_of, state_of, wire};
+use super::{random_seed, sketch_start};
+
+/// A figure's running sketch, for its element.
+#[wasm_bindgen]
+pub struct Figure {
+    host: Rc<Host>,
+}
+
+#[wasm_bindgen]
+impl Figure {
+    /// Starts the map `query` describes (a link's query of `he-`
+    /// parameters; a new map without a seed) in `holder`, inside the
+    /// element's shadow root `root`, where its controls are found by the
+    /// page's IDs; still, drawn at its drops, until played if `paused`.
+    /// "Copy link" gives the map on `page`, the full page's address, and
+    /// `told(query)` hears each new link of the map.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        holder: HtmlElement,
+        root: ShadowRoot,
+        query: &str,
+        paused: bool,
+        page: String,
+        told: Function,
+    ) -> Figure {
+        let reading = link::read(query);
+        for w in &reading.warnings {
+            warn(w);
+        }
+        let mut link = reading.link;
+        link.seed = Some(link.seed.unwrap_or_else(random_seed));
+        let element = CanvasElement::new(holder.clone());
+        let start = sketch_start(&element, link, reading.capped);
+        let start = crate::sketch::Start { paused, ..start };
+        let controls = Rc::new(Controls::find(&Root::Figure(root.clone().into())));
+        controls.fill(&start);
+        let host = Host::start(controls.clone(), element, start, Links::Figure { page, told });
+        wire(&host, &holder, &controls, &root);
+        Figure { host }
+    }
+
+    /// The figure's map as a link's query (`he-` parameters), as of its
+    /// latest frame.
+    #[wasm_bindgen(getter)]
+    pub fn link(&self) -> String {
+        self.host.link()
+    }
+
+    /// Its state, as `pageState()` gives the page's (`null` until its
+    /// first frame).
+    pub fn state(&self) -> JsValue {
+        state_of(&self.host)
+    }
+
+    /// A promise of its heights now, as `pageHeights()` gives the page's.
+    pub fn heights(&self) -> js_sys::Promise {
+        heights_of(Some(self.host.clone()))
+    }
+
+    /// Rains, if it does not.
+    pub fn play(&self) {
+        self.play_or_pause(true);
+    }
+
+    /// Stops the rain, if it rains.
+    pub fn pause(&self) {
+        self.play_or_pause(false);
+    }
+
+    fn play_or_pause(&self, rain: bool) {
+        if self.host.status().is_some_and(|s| s.looping != rain) {
+            self.host.send(Message::Input(Input::PlayPause));
+        }
+    }
+
+    /// The same map again, before any rain (as Restart does).
+    pub fn restart(&self) {
+        self.host.send(Message::Input(Input::Restart));
+    }
+
+    /// Stops the sketch for good (its element left the page).
+    pub fn stop(&self) {
+        self.host.stop();
+    }
+}

@@ -1,0 +1,208 @@
+// <hydraulic-erosion>: the sketch as a figure in a post, as many on a page as
+// the post needs, each its own map (src/web/figure.rs runs each one's
+// sketch). A post loads this one file beside the build:
+//
+//   <script type="module" src="/static/hydraulic-erosion/element.js"></script>
+//   <hydraulic-erosion seed="42" inertia="0.5" controls="inertia play restart"></hydraulic-erosion>
+//
+// Its attributes are a link's keys without the `he-` prefix (or one `link`
+// holding a whole link's query), read by the link's own parser, so a figure
+// shows the map its link shows on the full page. The page's module and its
+// wasm are fetched and compiled once for every figure on the page, and only
+// when the first comes near the viewport (loading="lazy", the default); a
+// figure out of view rests. Each runs its sketch in a worker of its own, so
+// the figures in view share the machine's cores, and the page's main
+// thread, where the reader's hand is, stays free. Everything comes from
+// files of the site's own and constructed style sheets, so a strict
+// Content-Security-Policy lets it run (README, "Hosting").
+
+const file = name => new URL(`./${name}`, import.meta.url)
+
+// The figure's own attributes; the rest are the link's keys, but for the
+// attributes every element may carry
+const OWN = new Set(['link', 'controls', 'loading', 'paused', 'page'])
+const GLOBAL = /^(id|class|style|title|lang|dir|hidden|tabindex|slot|part|role|is|nonce|autofocus|inert|draggable|translate|spellcheck|contenteditable|enterkeyhint|popover|(data|aria)-.*)$/
+
+// A control's name in `controls` is its ID without `experiment-control-`,
+// and these two by what they do
+const ALIASES = { play: 'pause-toggle', fullscreen: 'fullscreen-toggle' }
+
+// The page's controls, grouped and labelled as on the page, with their
+// hints: its markup, written in here when the page is built
+// (tools/figure-controls.mjs), so a figure's controls come with it
+const CONTROLS = 'controls:index.html'
+
+// The figure's layout, in place before anything loads: the map keeps its
+// size, so nothing moves as the figure starts
+const layout = new CSSStyleSheet()
+layout.replaceSync(`
+:host { display: block; contain: content; }
+:host([hidden]) { display: none; }
+.holder { position: relative; width: 100%; aspect-ratio: var(--he-aspect-ratio, 16 / 9); background: var(--field, #f4f4f4); }
+.holder:fullscreen { aspect-ratio: auto; }
+.controls:empty { display: none; }
+`)
+
+// The page's module, fetched and compiled once for all the figures on the page
+let started = null
+function pageModule () {
+  started ??= (async () => {
+    const wasm = fetch(new Request(file('hydraulic-erosion_bg.wasm'), { integrity: 'integrity:hydraulic-erosion_bg.wasm' }))
+    const compiled = wasm.then(response => WebAssembly.compileStreaming(response.clone())
+      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+    const [glue, module] = await Promise.all([import(file('hydraulic-erosion.js').href), compiled])
+    await glue.default({ module_or_path: module })
+    return glue
+  })()
+  started.catch(() => { started = null })
+  return started
+}
+
+// Figures start one at a time, each once the one before has shown its
+// first frame: the first comes as soon as a figure alone would, and no task
+// draws several maps at once
+let turn = Promise.resolve()
+const afterNextFrame = () => new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve)))
+
+// The controls a figure asked for, out of the page's: whole groups for
+// `all`, else only the named ones, in their groups
+function controlsFor (asked) {
+  const template = document.createElement('template')
+  template.innerHTML = CONTROLS
+  const controls = template.content.firstElementChild
+  if (!controls || asked === 'all') return controls
+  const wanted = new Set(asked.split(/\s+/).filter(Boolean).map(name => ALIASES[name] ?? name))
+  // The control an element belongs to, by its own ID or the one it names
+  const of = element => {
+    const id = element.id || element.getAttribute('for') || ''
+    const name = id.replace(/^(experiment-control-|experiment-label-|hint-)/, '')
+    return name === id ? element.querySelector('[id^="experiment-control-"]')?.id.replace('experiment-control-', '') : name
+  }
+  for (const row of [...controls.querySelectorAll('.field, .sliders > *')]) {
+    if (!wanted.has(of(row))) row.remove()
+  }
+  for (const part of [...controls.querySelectorAll('.fold, .group')]) {
+    if (!part.querySelector('[id^="experiment-control-"]')) part.remove()
+  }
+  return controls
+}
+
+class HydraulicErosion extends HTMLElement {
+  #figure = null
+  #glue = null
+  #near = false
+  #watch = null
+
+  constructor () {
+    super()
+    const root = this.attachShadow({ mode: 'open' })
+    root.adoptedStyleSheets = [layout]
+    const style = document.createElement('link')
+    style.rel = 'stylesheet'
+    style.href = file('style.css').href
+    this.frame = document.createElement('div')
+    this.frame.className = 'figure'
+    this.frame.setAttribute('part', 'figure')
+    this.holder = document.createElement('div')
+    this.holder.className = 'holder'
+    this.holder.setAttribute('part', 'map')
+    this.controls = document.createElement('div')
+    this.controls.setAttribute('part', 'controls')
+    this.frame.append(this.holder, this.controls)
+    root.append(style, this.frame)
+    // The site's theme, for the controls (the map follows it by itself)
+    const follow = () => this.frame.classList.toggle('dark', document.documentElement.classList.contains('dark'))
+    follow()
+    new MutationObserver(follow).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
+    // A changed attribute is another map
+    new MutationObserver(() => { if (this.#figure) this.#start() }).observe(this, { attributes: true })
+  }
+
+  // The figure's map as a link's query (`he-…`), read only
+  get link () { return this.#figure?.link ?? this.query() }
+
+  // What `pageState()` gives for the page, for this figure (null until it
+  // has drawn)
+  state () { return this.#figure?.state() ?? null }
+  heights () { return this.#figure?.heights() ?? Promise.resolve(null) }
+  play () { this.#figure?.play() }
+  pause () { this.#figure?.pause() }
+  restart () { this.#figure?.restart() }
+
+  // The link's query its attributes make
+  query () {
+    const link = this.getAttribute('link')
+    if (link !== null) return link.replace(/^\?/, '')
+    const keys = [...this.attributes].filter(a => !OWN.has(a.name) && !GLOBAL.test(a.name))
+    return keys.map(a => `he-${encodeURIComponent(a.name)}=${encodeURIComponent(a.value)}`).join('&')
+  }
+
+  connectedCallback () {
+    this.#showControls()
+    if (this.getAttribute('loading') === 'eager') return this.#near || this.#come()
+    this.#watch ??= new IntersectionObserver(entries => {
+      if (entries.some(e => e.isIntersecting) && !this.#near) this.#come()
+    }, { rootMargin: '200px 0px' })
+    this.#watch.observe(this)
+  }
+
+  disconnectedCallback () {
+    this.#watch?.disconnect()
+    this.#watch = null
+    this.#near = false
+    this.#stop()
+  }
+
+  // Near the viewport: the module (once for the page), then the sketch
+  async #come () {
+    this.#near = true
+    this.#watch?.disconnect()
+    try {
+      this.#glue = await pageModule()
+    } catch (error) {
+      this.holder.textContent = 'The sketch could not be loaded. Reloading the page may help.'
+      throw error
+    }
+    turn = turn.then(() => {
+      if (!this.#near || this.#figure) return
+      this.#start()
+      return afterNextFrame()
+    })
+  }
+
+  // The controls it asks for, in place as soon as it is on the page (so
+  // nothing moves when it starts), waiting until the sketch takes them: a
+  // change made before would be undone as it starts
+  #showControls () {
+    const asked = this.getAttribute('controls') ?? ''
+    if (this.controls.dataset.shown === asked) return
+    this.controls.dataset.shown = asked
+    this.controls.replaceChildren(...(asked ? [controlsFor(asked)].filter(Boolean) : []))
+    for (const button of this.controls.querySelectorAll('button')) button.setAttribute('part', 'button')
+    for (const control of this.#waiting()) control.disabled = true
+  }
+
+  #waiting () {
+    return this.controls.querySelectorAll('[id^="experiment-control-"]')
+  }
+
+  // Starts the map its attributes describe (anew, if one runs)
+  #start () {
+    this.#stop()
+    this.holder.replaceChildren()
+    this.#showControls()
+    for (const control of this.#waiting()) control.disabled = false
+    const page = this.getAttribute('page') ?? file('index.html').href
+    const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
+    // (the canvases are made with their part: src/web/canvas.rs)
+    this.#figure = new this.#glue.Figure(this.holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)
+  }
+
+  #stop () {
+    this.#figure?.stop()
+    this.#figure?.free()
+    this.#figure = null
+  }
+}
+
+customElements.define('hydraulic-erosion', HydraulicErosion)
