@@ -167,6 +167,10 @@ class HydraulicErosion extends HTMLElement {
       if (!this.#near || this.#figure) return
       this.#start()
       return afterNextFrame()
+    }).catch(error => {
+      // (the figures after it still start)
+      this.holder.textContent = 'This figure could not start. Reloading the page may help.'
+      console.error('hydraulic erosion:', error)
     })
   }
 

@@ -211,6 +211,21 @@ for (const engine of ENGINES) {
       })
       assert.equal(shared, await tab.url())
       assert.equal(new URL(shared).searchParams.get('he-seed'), rolled)
+      // Copy embed code: the figure's tag of this map, with its script
+      // (what is copied seen on its way to the clipboard, which not every
+      // engine lets a page read back)
+      await tab.run(() => {
+        const clipboard = navigator.clipboard
+        const write = clipboard?.writeText
+        if (write) clipboard.writeText = text => { window.__copied = text; return write.call(clipboard, text) }
+      })
+      await tab.click('#experiment-control-embed')
+      const code = await until(tab, () => {
+        const button = document.getElementById('experiment-control-embed')
+        if (button.textContent === 'Embed code copied') return window.__copied
+        return document.querySelector('#experiment-control-embed + input.he-share-link')?.value
+      })
+      assert.match(code, new RegExp(`<script type="module" src="[^"]+/element\\.js"></script>\n<hydraulic-erosion v="3" seed="${rolled}"`))
 
       // Fullscreen, and back
       await tab.click('#experiment-control-fullscreen-toggle')
