@@ -1,12 +1,15 @@
-// The page's controls, for the figures' element: the markup of index.html's
-// `.controls` (its groups, labels and hints) written into element.js in the
-// place of `'controls:index.html'`, so a figure that shows controls has them
-// as the page does, with nothing fetched and nothing written twice. Run by
-// tools/post-build.mjs, on the built (minified) page.
+// The page's controls and look, for the figures' element: the markup of
+// index.html's `.controls` (its groups, labels and hints) written into
+// element.js in the place of `'controls:index.html'`, and style.css in the
+// place of `'style:style.css'`, so a figure has them as the page does, at
+// once (a style sheet fetched later would move what is under it), with
+// nothing fetched and nothing written twice. Run by tools/post-build.mjs,
+// on the built (minified) page.
 import fs from 'node:fs'
 import path from 'node:path'
 
 const PLACEHOLDER = /(['"])controls:index\.html\1/
+const STYLE = /(['"])style:style\.css\1/
 
 // The element whose opening tag is at `start`, with all it holds (its own
 // tag's name, nested to any depth)
@@ -22,12 +25,16 @@ function elementAt(html, start) {
   throw new Error(`figure-controls: <${tag}> at ${start} is never closed`)
 }
 
-export function writeFigureControls(dir, page = 'index.html', script = 'element.js') {
+export function writeFigureControls(dir, page = 'index.html', script = 'element.js', style = 'style.css') {
   const html = fs.readFileSync(path.join(dir, page), 'utf8')
   const opening = /<div class="?controls"?>/.exec(html)
   if (!opening) throw new Error(`figure-controls: ${page} has no <div class="controls">`)
   const file = path.join(dir, script)
   const source = fs.readFileSync(file, 'utf8')
   if (!PLACEHOLDER.test(source)) throw new Error(`figure-controls: ${script} has no 'controls:${page}'`)
-  fs.writeFileSync(file, source.replace(PLACEHOLDER, () => JSON.stringify(elementAt(html, opening.index))))
+  if (!STYLE.test(source)) throw new Error(`figure-controls: ${script} has no 'style:${style}'`)
+  const css = fs.readFileSync(path.join(dir, style), 'utf8')
+  fs.writeFileSync(file, source
+    .replace(PLACEHOLDER, () => JSON.stringify(elementAt(html, opening.index)))
+    .replace(STYLE, () => JSON.stringify(css)))
 }

@@ -28,12 +28,18 @@ const GLOBAL = /^(id|class|style|title|lang|dir|hidden|tabindex|slot|part|role|i
 const ALIASES = { play: 'pause-toggle', fullscreen: 'fullscreen-toggle' }
 
 // The page's controls, grouped and labelled as on the page, with their
-// hints: its markup, written in here when the page is built
-// (tools/figure-controls.mjs), so a figure's controls come with it
+// hints, and the page's style sheet: written in here when the page is built
+// (tools/figure-controls.mjs), so a figure's controls and their look come
+// with it, nothing fetched
 const CONTROLS = 'controls:index.html'
+const STYLE = 'style:style.css'
 
-// The figure's layout, in place before anything loads: the map keeps its
-// size, so nothing moves as the figure starts
+// The figure's look, in place before anything loads, so nothing moves as
+// the figure starts: the page's style sheet, and the figure's own layout
+// (two sheets: a minifier would fold the two strings into one, and the
+// page's could then not be written in)
+const look = new CSSStyleSheet()
+look.replaceSync(STYLE)
 const layout = new CSSStyleSheet()
 layout.replaceSync(`
 :host { display: block; contain: content; }
@@ -96,10 +102,7 @@ class HydraulicErosion extends HTMLElement {
   constructor () {
     super()
     const root = this.attachShadow({ mode: 'open' })
-    root.adoptedStyleSheets = [layout]
-    const style = document.createElement('link')
-    style.rel = 'stylesheet'
-    style.href = file('style.css').href
+    root.adoptedStyleSheets = [look, layout]
     this.frame = document.createElement('div')
     this.frame.className = 'figure'
     this.frame.setAttribute('part', 'figure')
@@ -109,7 +112,7 @@ class HydraulicErosion extends HTMLElement {
     this.controls = document.createElement('div')
     this.controls.setAttribute('part', 'controls')
     this.frame.append(this.holder, this.controls)
-    root.append(style, this.frame)
+    root.append(this.frame)
     // The site's theme, for the controls (the map follows it by itself)
     const follow = () => this.frame.classList.toggle('dark', document.documentElement.classList.contains('dark'))
     follow()

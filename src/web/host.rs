@@ -137,6 +137,9 @@ pub struct Host {
     /// worker is kept, to send again should it fail.
     heard_from: Cell<bool>,
     unanswered: RefCell<Vec<Message>>,
+    /// Whether it was stopped for good ([`Host::stop`]): nothing starts
+    /// again, not even a build that was on its way.
+    stopped: Cell<bool>,
     /// Messages sent; those handled by the sketches before this one, and by
     /// all of them as of its latest report.
     sent: Cell<u64>,
@@ -172,6 +175,7 @@ impl Host {
             hidden: Cell::new(false),
             heard_from: Cell::new(false),
             unanswered: RefCell::new(Vec::new()),
+            stopped: Cell::new(false),
             sent: Cell::new(0),
             handled_before: Cell::new(0),
             handled: Cell::new(0),
@@ -348,6 +352,9 @@ impl Host {
 
     /// Runs the sketch on the main thread, in this module.
     fn run_here(self: &Rc<Self>) {
+        if self.stopped.get() {
+            return;
+        }
         let surface = Surface::Element(self.element.borrow().element().clone());
         let surface_3d = Surface::Element(self.element.borrow().element_3d().clone());
         let Ok(painter) = CanvasPainter::new(surface, Some(surface_3d)) else {
@@ -419,7 +426,7 @@ impl Host {
     /// (or starts, with nothing carried): in a worker where the browser can
     /// draw there, else here.
     fn carry_on_in_full(self: &Rc<Self>, link: MapLink, carried: Option<Carried>) {
-        let Some(build) = self.fetched.borrow().clone() else { return };
+        let Some(build) = self.fetched.borrow().clone().filter(|_| !self.stopped.get()) else { return };
         let capped = carried.as_ref().map_or(self.start.borrow().0.capped, |c| c.capped);
         let start = Start {
             link,
@@ -450,7 +457,7 @@ impl Host {
     /// Runs the full build's sketch here, on fresh canvases behind the
     /// page's; the waiting messages are handed on once it runs.
     fn run_full_here(self: &Rc<Self>, start: Start, carried: Option<Carried>) {
-        let Some(build) = self.fetched.borrow().clone() else { return };
+        let Some(build) = self.fetched.borrow().clone().filter(|_| !self.stopped.get()) else { return };
         let (canvas, canvas_3d) = self.element.borrow_mut().prepare_successors();
         self.await_draw(carried.as_ref());
         let host = Rc::downgrade(self);
@@ -509,6 +516,7 @@ impl Host {
     /// page): its worker ended, its frames no longer asked for, a build on
     /// its way dropped.
     pub fn stop(&self) {
+        self.stopped.set(true);
         self.abandon_starting();
         self.switching.take();
         if let Some(old) = self.retiring.take() {

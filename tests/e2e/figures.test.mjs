@@ -24,6 +24,9 @@ before(async () => {
   const pages = hostPage('/blog/figures/', SIX, 'hydraulic-erosion { width: 640px; margin: 16px 0 } .long-prose { height: 3000px }')
   Object.assign(pages, hostPage('/blog/one/', `<hydraulic-erosion id="one" link="he-seed=21&he-drops=3000&he-t=1000e.5"></hydraulic-erosion>${SCRIPT}`,
     'hydraulic-erosion { width: 640px }'))
+  // Two figures, one of them the full build's (3D), to be taken off
+  Object.assign(pages, hostPage('/blog/leaving/', `<hydraulic-erosion id="a" seed="3" loading="eager"></hydraulic-erosion>
+    <hydraulic-erosion id="b" seed="4" view="1" loading="eager"></hydraulic-erosion>${SCRIPT}`, 'hydraulic-erosion { width: 480px }'))
   server = await serve(undefined, pages, AT)
   browser = await launch()
 })
@@ -152,5 +155,31 @@ test('copy embed code gives a figure that shows the same map in an empty post', 
   await page.waitForFunction(() => { const s = document.getElementById('it')?.state(); return s?.settled && !s.replaying })
   assert.equal((await figureState(page, 'it')).heightsHash, heightsHash)
   assert.deepEqual(problems.filter(p => !p.includes('404')), [])
+  await context.close()
+})
+
+test('a figure taken off the post stops: its worker ended, and none started for it after, the full build\'s included', async () => {
+  const context = await newContext(browser, { viewport: { width: 1000, height: 900 } })
+  // Every worker the post starts, and those it ends
+  await context.addInitScript(() => {
+    window.__workers = { started: 0, ended: 0 }
+    const Real = window.Worker
+    window.Worker = class extends Real {
+      constructor (url, options) { super(url, options); window.__workers.started++ }
+      terminate () { window.__workers.ended++; super.terminate() }
+    }
+  })
+  const page = await context.newPage()
+  const problems = []
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
+  await page.goto(server.url + '/blog/leaving/')
+  await page.waitForFunction(() => document.getElementById('a').state()?.settled)
+  // The 3D figure's full build may still be on its way: it must not start
+  // anything once its figure is gone
+  await page.evaluate(() => { for (const f of document.querySelectorAll('hydraulic-erosion')) f.remove() })
+  await page.waitForTimeout(3000)
+  const workers = await page.evaluate(() => window.__workers)
+  assert.equal(workers.ended, workers.started, JSON.stringify(workers))
+  assert.deepEqual(problems, [])
   await context.close()
 })
