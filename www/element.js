@@ -46,7 +46,6 @@ layout.replaceSync(`
 :host([hidden]) { display: none; }
 .holder { position: relative; width: 100%; aspect-ratio: var(--he-aspect-ratio, 16 / 9); background: var(--field, #f4f4f4); }
 .holder:fullscreen { aspect-ratio: auto; }
-.controls:empty { display: none; }
 `)
 
 // The page's module, fetched and compiled once for all the figures on the page
@@ -98,23 +97,24 @@ class HydraulicErosion extends HTMLElement {
   #glue = null
   #near = false
   #watch = null
+  // Its inside: the figure, the map's holder and the controls
+  #frame = document.createElement('div')
+  #holder = document.createElement('div')
+  #controls = document.createElement('div')
 
   constructor () {
     super()
     const root = this.attachShadow({ mode: 'open' })
     root.adoptedStyleSheets = [look, layout]
-    this.frame = document.createElement('div')
-    this.frame.className = 'figure'
-    this.frame.setAttribute('part', 'figure')
-    this.holder = document.createElement('div')
-    this.holder.className = 'holder'
-    this.holder.setAttribute('part', 'map')
-    this.controls = document.createElement('div')
-    this.controls.setAttribute('part', 'controls')
-    this.frame.append(this.holder, this.controls)
-    root.append(this.frame)
+    this.#frame.className = 'figure'
+    this.#frame.setAttribute('part', 'figure')
+    this.#holder.className = 'holder'
+    this.#holder.setAttribute('part', 'map')
+    this.#controls.setAttribute('part', 'controls')
+    this.#frame.append(this.#holder, this.#controls)
+    root.append(this.#frame)
     // The site's theme, for the controls (the map follows it by itself)
-    const follow = () => this.frame.classList.toggle('dark', document.documentElement.classList.contains('dark'))
+    const follow = () => this.#frame.classList.toggle('dark', document.documentElement.classList.contains('dark'))
     follow()
     new MutationObserver(follow).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
     // A changed attribute is another map
@@ -163,7 +163,7 @@ class HydraulicErosion extends HTMLElement {
     try {
       this.#glue = await pageModule()
     } catch (error) {
-      this.holder.textContent = 'The sketch could not be loaded. Reloading the page may help.'
+      this.#holder.textContent = 'The sketch could not be loaded. Reloading the page may help.'
       throw error
     }
     turn = turn.then(() => {
@@ -172,7 +172,7 @@ class HydraulicErosion extends HTMLElement {
       return afterNextFrame()
     }).catch(error => {
       // (the figures after it still start)
-      this.holder.textContent = 'This figure could not start. Reloading the page may help.'
+      this.#holder.textContent = 'This figure could not start. Reloading the page may help.'
       console.error('hydraulic erosion:', error)
     })
   }
@@ -182,27 +182,27 @@ class HydraulicErosion extends HTMLElement {
   // change made before would be undone as it starts
   #showControls () {
     const asked = this.getAttribute('controls') ?? ''
-    if (this.controls.dataset.shown === asked) return
-    this.controls.dataset.shown = asked
-    this.controls.replaceChildren(...(asked ? [controlsFor(asked)].filter(Boolean) : []))
-    for (const button of this.controls.querySelectorAll('button')) button.setAttribute('part', 'button')
+    if (this.#controls.dataset.shown === asked) return
+    this.#controls.dataset.shown = asked
+    this.#controls.replaceChildren(...(asked ? [controlsFor(asked)].filter(Boolean) : []))
+    for (const button of this.#controls.querySelectorAll('button')) button.setAttribute('part', 'button')
     for (const control of this.#waiting()) control.disabled = true
   }
 
   #waiting () {
-    return this.controls.querySelectorAll('[id^="experiment-control-"]')
+    return this.#controls.querySelectorAll('[id^="experiment-control-"]')
   }
 
   // Starts the map its attributes describe (anew, if one runs)
   #start () {
     this.#stop()
-    this.holder.replaceChildren()
+    this.#holder.replaceChildren()
     this.#showControls()
     for (const control of this.#waiting()) control.disabled = false
     const page = this.getAttribute('page') ?? file('index.html').href
     const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
     // (the canvases are made with their part: src/web/canvas.rs)
-    this.#figure = new this.#glue.Figure(this.holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)
+    this.#figure = new this.#glue.Figure(this.#holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)
   }
 
   #stop () {
