@@ -3,7 +3,7 @@
 // under the site's policy, from a sub-path of the site.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, newContext, hostPage, fetchedFiles, expectedThread, state, siteHeaders } from './helpers.mjs'
+import { serve, launch, open, newContext, hostPage, fetchedFiles, expectedThread, state, siteHeaders, ours } from './helpers.mjs'
 
 const AT = '/static/hydraulic-erosion/'
 const SCRIPT = `<script type="module" src="${AT}element.js"></script>`
@@ -38,7 +38,7 @@ async function visit(path, options = {}) {
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
-  page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`) })
+  page.on('console', m => { if ((m.type() === 'error' || m.type() === 'warning') && ours(m)) problems.push(`console.${m.type()}: ${m.text()}`) })
   await page.goto(server.url + path)
   return { page, context, problems }
 }

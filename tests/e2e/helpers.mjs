@@ -99,6 +99,11 @@ export function bundle({ full = false } = {}) {
 // (the release build's HTML is minified: its attributes may lose their quotes)
 export const darkIndex = () => fs.readFileSync(path.join(dist, 'index.html'), 'utf8').replace(/<html([^>]*)>/, '<html$1 class="dark">')
 
+// Whether a console message is the page's: Chromium's own notes on its
+// software GL ("[.WebGL-…]GL Driver Message … GPU stall due to ReadPixels",
+// when a screenshot or the compositor reads a WebGL canvas back) are not
+export const ours = m => !m.text().startsWith('[.WebGL-')
+
 // A new page that records page errors and console errors and warnings,
 // once its sketch runs where it stays (settled: its first frames are drawn
 // on the main thread while a worker starts to take over), or at once with
@@ -112,10 +117,6 @@ export async function open(browser, url, { contextOptions = {}, mainThread, init
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
-  // Chromium's own notes on its software GL ("[.WebGL-…]GL Driver Message …
-  // GPU stall due to ReadPixels", when a screenshot reads a WebGL canvas
-  // back) are the test's doing, not the page's
-  const ours = m => !m.text().startsWith('[.WebGL-')
   page.on('console', m => { if ((m.type() === 'error' || m.type() === 'warning') && ours(m)) problems.push(`console.${m.type()}: ${m.text()}`) })
   await page.goto(url)
   if (settled) await page.waitForFunction(() => window.wasmBindings && window.wasmBindings.pageState()?.settled)
