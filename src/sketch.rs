@@ -158,6 +158,10 @@ pub enum Input {
         dark: bool,
     },
     PlayPause,
+    /// Rain (true) or no rain, whatever it did before: a host script's
+    /// `play()` and `pause()`, which, asked twice before the sketch has
+    /// answered, must not undo each other as two toggles would.
+    Rain(bool),
     /// Start again from the original terrain of the seed.
     Restart,
     /// Start again from the original terrain of a new seed.
@@ -210,6 +214,7 @@ impl Input {
             | Input::Choose(..)
             | Input::PickScheme(_)
             | Input::PlayPause
+            | Input::Rain(_)
             | Input::Restart
             | Input::NewMap { .. }
             | Input::Share
@@ -592,6 +597,7 @@ impl Sketch {
                 }
             }
             Input::PlayPause => self.set_looping(!self.looping),
+            Input::Rain(on) => self.set_looping(on),
             Input::Restart => self.restart(self.terrain.seed()),
             Input::NewMap { seed } => self.restart(seed),
             Input::Resize(size) => self.size = size,

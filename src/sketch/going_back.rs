@@ -42,6 +42,7 @@ pub fn makes_a_step(input: &Input) -> bool {
         | Input::NewMap { .. } => true,
         Input::SiteTheme { .. }
         | Input::PlayPause
+        | Input::Rain(_)
         | Input::Resize(_)
         | Input::ReducedMotion(_)
         | Input::Share

@@ -71,6 +71,7 @@ const LET_GO: f64 = 22.0;
 const SAVE_VIDEO: f64 = 23.0;
 const CANCEL_VIDEO: f64 = 24.0;
 const SEND_HEIGHTS: f64 = 25.0;
+const RAIN: f64 = 26.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -123,6 +124,7 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
             Input::PickScheme(key) => vec![PICK_SCHEME, scheme_place(key)],
             Input::SiteTheme { dark } => vec![SITE_THEME, flag(*dark)],
             Input::PlayPause => vec![PLAY_PAUSE],
+            Input::Rain(on) => vec![RAIN, flag(*on)],
             Input::Restart => vec![RESTART],
             Input::NewMap { seed } => vec![NEW_MAP, *seed as f64],
             Input::Resize(size) => vec![RESIZE, size.width, size.height, size.ratio],
@@ -157,6 +159,7 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         PICK_SCHEME => Input::PickScheme(scheme_key(at(1)?).unwrap_or_default().to_string()),
         SITE_THEME => Input::SiteTheme { dark: at(1)? != 0.0 },
         PLAY_PAUSE => Input::PlayPause,
+        RAIN => Input::Rain(at(1)? != 0.0),
         RESTART => Input::Restart,
         NEW_MAP => Input::NewMap { seed: seed(at(1)?)? },
         RESIZE => Input::Resize(Size::new(at(1)?, at(2)?, at(3)?)),
@@ -374,6 +377,7 @@ mod tests {
             Input::PickScheme("blueprint".into()),
             Input::SiteTheme { dark: true },
             Input::PlayPause,
+            Input::Rain(true),
             Input::Restart,
             Input::NewMap { seed: u32::MAX },
             Input::Resize(Size::new(640.5, 360.0, 1.5)),

@@ -32,6 +32,15 @@ pub enum Root {
 }
 
 impl Root {
+    /// Where the keys pressed in it are heard: the document, or the
+    /// figure's shadow root.
+    pub fn events(&self) -> EventTarget {
+        match self {
+            Root::Page => document().into(),
+            Root::Figure(root) => root.clone().into(),
+        }
+    }
+
     /// The element with this ID, if there is one.
     pub fn by_id(&self, id: &str) -> Option<Element> {
         match self {

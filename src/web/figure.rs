@@ -1,10 +1,11 @@
 //! A figure in a post: each `<hydraulic-erosion>` element (www/element.js)
 //! runs a sketch of its own in its shadow root, as many on a page as the
-//! post needs, each with its own worker, canvas and controls. Its map comes
-//! from its attributes, read as a link's query by the link's own parser, so
-//! a figure shows exactly the map its link shows on the full page; its
-//! links go to the element (its `link` property and `change` event), never
-//! to the address bar, which is the post's.
+//! post needs, each with its own canvas and controls (the sketches share a
+//! few workers, [`super::worker_pool`]). Its map comes from its
+//! attributes, read as a link's query by the link's own parser, so a figure
+//! shows exactly the map its link shows on the full page; its links go to
+//! the element (its `link` property and `change` event), never to the
+//! address bar, which is the post's.
 
 use std::rc::Rc;
 
@@ -16,12 +17,10 @@ use crate::share::link;
 use crate::sketch::numbers::Message;
 use crate::sketch::Input;
 
-use super::canvas::CanvasElement;
-use super::controls::Controls;
 use super::dom::{warn, Root};
 use super::host::{Host, Links};
-use super::page::{heights_of, state_of, wire};
-use super::{random_seed, sketch_start};
+use super::page::{heights_of, run_sketch, state_of};
+use super::random_seed;
 
 /// A figure's running sketch, for its element.
 #[wasm_bindgen]
@@ -52,13 +51,8 @@ impl Figure {
         }
         let mut link = reading.link;
         link.seed = Some(link.seed.unwrap_or_else(random_seed));
-        let element = CanvasElement::new(holder.clone());
-        let start = sketch_start(&element, link, reading.capped);
-        let start = crate::sketch::Start { paused, ..start };
-        let controls = Rc::new(Controls::find(&Root::Figure(root.clone().into())));
-        controls.fill(&start);
-        let host = Host::start(controls.clone(), element, start, Links::Figure { page, told });
-        wire(&host, &holder, &controls, &root);
+        let root = Root::Figure(root.into());
+        let host = run_sketch(&holder, link, reading.capped, paused, root, Links::Figure { page, told });
         Figure { host }
     }
 
@@ -82,18 +76,12 @@ impl Figure {
 
     /// Rains, if it does not.
     pub fn play(&self) {
-        self.play_or_pause(true);
+        self.host.send(Message::Input(Input::Rain(true)));
     }
 
     /// Stops the rain, if it rains.
     pub fn pause(&self) {
-        self.play_or_pause(false);
-    }
-
-    fn play_or_pause(&self, rain: bool) {
-        if self.host.status().is_some_and(|s| s.looping != rain) {
-            self.host.send(Message::Input(Input::PlayPause));
-        }
+        self.host.send(Message::Input(Input::Rain(false)));
     }
 
     /// The same map again, before any rain (as Restart does).

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use js_sys::Float32Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, OffscreenCanvas, Worker};
+use web_sys::OffscreenCanvas;
 
 use crate::draw::layers::Legend;
 use crate::draw::viewport::Size;
@@ -38,7 +38,8 @@ use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
 use super::time_lapse::{NoVideo, Recorded, FRAME_MICROS};
-use super::worker::{self, Build};
+use super::worker::Build;
+use super::worker_pool::{Heard, SketchWorker};
 use super::{sharing, snippet, theme};
 
 /// What the page says where the 3D view cannot be drawn.
@@ -60,8 +61,9 @@ const LINK_NOT_LOADED: &str =
 
 /// Where the sketch runs.
 enum Runner {
-    /// In a worker: the page's own build, or the full build.
-    Worker(Worker),
+    /// In a worker (shared with other sketches of the page's): the page's
+    /// own build, or the full build.
+    Worker(SketchWorker),
     /// Here on the page, in the page's own module.
     Here(Rc<SketchLoop>),
     /// Here on the page, in the full build's module (a browser that cannot
@@ -69,10 +71,10 @@ enum Runner {
     FullHere(JsValue),
 }
 
-/// A worker loading its module ([`worker::spawn`]), with the canvases it
-/// will draw on, until it says it is ready and is given the sketch.
+/// A place in a worker ([`SketchWorker::join`]), with the canvases the
+/// sketch will draw on there, until the worker is ready and is given it.
 struct Starting {
-    worker: Worker,
+    worker: SketchWorker,
     canvases: (OffscreenCanvas, OffscreenCanvas),
     /// Whether the sketch running here moves to it (the page's first
     /// frames are drawn here while the worker starts).
@@ -107,7 +109,7 @@ pub struct Host {
     /// worker it replaces, until the new one has drawn.
     switching: RefCell<Option<Vec<Message>>>,
     fetched: RefCell<Option<Build>>,
-    retiring: RefCell<Option<Worker>>,
+    retiring: RefCell<Option<SketchWorker>>,
     starting: RefCell<Option<Starting>>,
     /// Whether the sketch drawing its first frames here will be offered to
     /// a worker once they are on screen.
@@ -223,30 +225,23 @@ impl Host {
             put_back();
             return false;
         };
-        let Ok(worker) = worker::spawn(build) else {
+        let host = Rc::downgrade(self);
+        let joined = SketchWorker::join(build, move |heard| {
+            let Some(host) = host.upgrade() else { return };
+            match heard {
+                Heard::Ready => host.worker_ready(),
+                Heard::Report(packet) => {
+                    if let Some(report) = messages::report_from_js(&packet) {
+                        host.receive(report);
+                    }
+                }
+                Heard::Failed => host.worker_failed(),
+            }
+        });
+        let Ok(worker) = joined else {
             put_back();
             return false;
         };
-        let host = Rc::downgrade(self);
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(host) = host.upgrade() else { return };
-            if event.data().as_string().as_deref() == Some(worker::READY) {
-                host.worker_ready();
-            } else if let Some(report) = messages::report_from_js(&event.data()) {
-                host.receive(report);
-            }
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        on_message.forget();
-        let host = Rc::downgrade(self);
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
-            event.prevent_default();
-            if let Some(host) = host.upgrade() {
-                host.worker_failed();
-            }
-        });
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        on_error.forget();
         *self.starting.borrow_mut() = Some(Starting { worker, canvases, from_here });
         true
     }
@@ -265,12 +260,12 @@ impl Host {
             };
             let Some(running) = here else {
                 // Nothing runs here to move (it went to the full build)
-                worker.terminate();
+                worker.end();
                 self.element.borrow_mut().discard_successors();
                 return;
             };
             let Some((link, carried)) = running.hand_over() else {
-                worker.terminate();
+                worker.end();
                 self.element.borrow_mut().discard_successors();
                 return;
             };
@@ -284,8 +279,8 @@ impl Host {
             size: self.size.get(),
             ..start
         };
-        if worker::run(&worker, canvas, canvas_3d, &start, carried.as_ref(), self.seen()).is_err() {
-            worker.terminate();
+        if worker.run(canvas, canvas_3d, &start, carried.as_ref(), self.seen()).is_err() {
+            worker.end();
             self.element.borrow_mut().discard_successors();
             warn("the sketch's worker could not start: drawing on the main thread");
             return self.run_here();
@@ -319,10 +314,10 @@ impl Host {
             return;
         }
         if let Some(Runner::Worker(w)) = self.runner.borrow_mut().take() {
-            w.terminate();
+            w.end();
         }
         if let Some(w) = self.retiring.borrow_mut().take() {
-            w.terminate();
+            w.end();
         }
         self.element.borrow_mut().replace();
         if self.full.get() && !FULL {
@@ -345,7 +340,7 @@ impl Host {
     /// to draw on. False if none was starting.
     fn abandon_starting(&self) -> bool {
         let Some(starting) = self.starting.take() else { return false };
-        starting.worker.terminate();
+        starting.worker.end();
         self.element.borrow_mut().discard_successors();
         true
     }
@@ -406,7 +401,7 @@ impl Host {
     fn hand_over(self: &Rc<Self>) {
         let here = match self.runner.borrow().as_ref() {
             Some(Runner::Worker(worker)) => {
-                let _ = worker.post_message(&messages::message_to_js(&Message::HandOver));
+                worker.post(&messages::message_to_js(&Message::HandOver));
                 return;
             }
             Some(Runner::Here(running)) => running.hand_over(),
@@ -520,10 +515,10 @@ impl Host {
         self.abandon_starting();
         self.switching.take();
         if let Some(old) = self.retiring.take() {
-            old.terminate();
+            old.end();
         }
         match self.runner.take() {
-            Some(Runner::Worker(worker)) => worker.terminate(),
+            Some(Runner::Worker(worker)) => worker.end(),
             Some(Runner::Here(running)) => {
                 running.hand_over();
             }
@@ -583,7 +578,7 @@ impl Host {
                 if !self.heard_from.get() {
                     self.unanswered.borrow_mut().push(message.clone());
                 }
-                let _ = worker.post_message(&messages::message_to_js(&message));
+                worker.post(&messages::message_to_js(&message));
             }
             Some(Runner::Here(running)) => running.handle(message),
             Some(Runner::FullHere(port)) => full_build::post(port, &messages::message_to_js(&message)),
@@ -701,7 +696,7 @@ impl Host {
             self.frames_before_handover.set(None);
             self.element.borrow_mut().promote_successors();
             if let Some(old) = self.retiring.borrow_mut().take() {
-                old.terminate();
+                old.end();
             }
         }
     }

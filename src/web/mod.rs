@@ -57,6 +57,8 @@ mod undo_keys;
 mod visibility;
 #[cfg(feature = "page")]
 mod worker;
+#[cfg(feature = "page")]
+mod worker_pool;
 
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;

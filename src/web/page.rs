@@ -10,9 +10,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{EventTarget, HtmlElement, ResizeObserver};
 
+use crate::share::link::MapLink;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{Field, Value};
-use crate::sketch::Input;
+use crate::sketch::{Input, Start};
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
@@ -50,21 +51,36 @@ pub fn start() {
     let mut link = shared.link;
     let pictured = first_picture::take_down(&holder);
     link.seed = Some(link.seed.or(pictured).unwrap_or_else(random_seed));
-    let element = CanvasElement::new(holder.clone());
-    let start = sketch_start(&element, link, shared.capped);
-    let controls = Rc::new(Controls::find(&Root::Page));
-    controls.fill(&start);
-
-    let host = Host::start(controls.clone(), element, start, Links::AddressBar);
-    wire(&host, &holder, &controls, &document());
+    let host = run_sketch(&holder, link, shared.capped, false, Root::Page, Links::AddressBar);
     HOST.with(|h| *h.borrow_mut() = Some(host));
+}
+
+/// Runs the sketch of `link` in `holder` (its drops asked for more than a
+/// link replays if `capped`; still until played if `paused`), with the
+/// controls found under `root` (the page, or a figure's shadow root), its
+/// links going to `links`; and wires it to what it answers.
+pub(super) fn run_sketch(
+    holder: &HtmlElement,
+    link: MapLink,
+    capped: bool,
+    paused: bool,
+    root: Root,
+    links: Links,
+) -> Rc<Host> {
+    let element = CanvasElement::new(holder.clone());
+    let start = Start { paused, ..sketch_start(&element, link, capped) };
+    let controls = Rc::new(Controls::find(&root));
+    controls.fill(&start);
+    let host = Host::start(controls.clone(), element, start, links);
+    wire(&host, holder, &controls, &root.events());
+    host
 }
 
 /// Wires a sketch just started in `holder` to what it answers: its
 /// controls, the site's theme and the reader's motion preference, the
 /// holder's size, the pointer, the undo keys pressed under `keys` (the
 /// document, or a figure's shadow root), and whether it can be seen.
-pub(super) fn wire(host: &Rc<Host>, holder: &HtmlElement, controls: &Rc<Controls>, keys: &EventTarget) {
+fn wire(host: &Rc<Host>, holder: &HtmlElement, controls: &Rc<Controls>, keys: &EventTarget) {
     let host_ = host.clone();
     controls.wire(Rc::new(move |action: Action| host_.act(action)));
     let host_ = host.clone();

@@ -24,14 +24,39 @@ use super::time_lapse;
 /// `requestAnimationFrame` (a worker in an older browser): about 60 a second.
 const FALLBACK_FRAME_MS: i32 = 16;
 
+/// A frame asked for: how to take the request back.
+#[derive(Clone, Copy)]
+enum FrameAsked {
+    AnimationFrame(f64),
+    Timeout(f64),
+}
+
+/// A function of whichever global scope this runs in.
+fn global_function(name: &str) -> Option<Function> {
+    Reflect::get(&js_sys::global(), &name.into()).ok().and_then(|f| f.dyn_into::<Function>().ok())
+}
+
 /// Calls `callback` at the next animation frame of whichever global scope
-/// this runs in. False if it could not be asked.
-fn next_frame(callback: &Function) -> bool {
+/// this runs in. `None` if it could not be asked.
+fn next_frame(callback: &Function) -> Option<FrameAsked> {
     let global = js_sys::global();
-    let ask = |name: &str| Reflect::get(&global, &name.into()).ok().and_then(|f| f.dyn_into::<Function>().ok());
-    match ask("requestAnimationFrame") {
-        Some(raf) => raf.call1(&global, callback).is_ok(),
-        None => ask("setTimeout").is_some_and(|t| t.call2(&global, callback, &FALLBACK_FRAME_MS.into()).is_ok()),
+    let id = |v: Result<JsValue, JsValue>| v.ok().and_then(|v| v.as_f64());
+    match global_function("requestAnimationFrame") {
+        Some(raf) => id(raf.call1(&global, callback)).map(FrameAsked::AnimationFrame),
+        None => global_function("setTimeout")
+            .and_then(|t| id(t.call2(&global, callback, &FALLBACK_FRAME_MS.into())))
+            .map(FrameAsked::Timeout),
+    }
+}
+
+/// Takes back a frame asked for, so its callback is not called.
+fn cancel_frame(asked: FrameAsked) {
+    let (name, id) = match asked {
+        FrameAsked::AnimationFrame(id) => ("cancelAnimationFrame", id),
+        FrameAsked::Timeout(id) => ("clearTimeout", id),
+    };
+    if let Some(cancel) = global_function(name) {
+        let _ = cancel.call1(&js_sys::global(), &id.into());
     }
 }
 
@@ -42,8 +67,11 @@ pub struct SketchLoop {
     sketch: RefCell<Option<Sketch>>,
     painter: RefCell<CanvasPainter>,
     report: Rc<dyn Fn(Report)>,
+    /// What the animation frames call; it holds the loop weakly, so the
+    /// loop ends when its owner lets it go (a figure's sketch ended in a
+    /// worker that runs others), taking back the frame it asked for.
     on_frame: RefCell<Option<Closure<dyn FnMut()>>>,
-    frame_pending: Cell<bool>,
+    frame_pending: Cell<Option<FrameAsked>>,
     /// Whether the reader can see the sketch.
     seen: Cell<bool>,
     /// Whether a frame was asked for while resting, to draw on coming back.
@@ -68,6 +96,14 @@ pub struct SketchLoop {
     quiet: Rc<Cell<bool>>,
 }
 
+impl Drop for SketchLoop {
+    fn drop(&mut self) {
+        if let Some(asked) = self.frame_pending.take() {
+            cancel_frame(asked);
+        }
+    }
+}
+
 impl SketchLoop {
     /// Starts `sketch` drawing with `painter`, telling `report` what it does;
     /// `seen` says whether the reader can see it now.
@@ -82,7 +118,7 @@ impl SketchLoop {
             painter: RefCell::new(painter),
             report: Rc::new(report),
             on_frame: RefCell::new(None),
-            frame_pending: Cell::new(false),
+            frame_pending: Cell::new(None),
             seen: Cell::new(seen),
             frame_wanted: Cell::new(false),
             heights_asked: Cell::new(false),
@@ -92,8 +128,12 @@ impl SketchLoop {
             filming: Rc::default(),
             quiet: Rc::default(),
         });
-        let for_frames = running.clone();
-        *running.on_frame.borrow_mut() = Some(Closure::new(move || for_frames.run_frame()));
+        let for_frames = Rc::downgrade(&running);
+        *running.on_frame.borrow_mut() = Some(Closure::new(move || {
+            if let Some(running) = for_frames.upgrade() {
+                running.run_frame();
+            }
+        }));
         let weak = Rc::downgrade(&running);
         running.painter.borrow_mut().when_redraw_needed(Rc::new(move || {
             if let Some(running) = weak.upgrade() {
@@ -210,17 +250,15 @@ impl SketchLoop {
             self.frame_wanted.set(true);
             return;
         }
-        if self.frame_pending.replace(true) {
+        if self.frame_pending.get().is_some() {
             return;
         }
-        let asked = self.on_frame.borrow().as_ref().is_some_and(|f| next_frame(f.as_ref().unchecked_ref()));
-        if !asked {
-            self.frame_pending.set(false);
-        }
+        let asked = self.on_frame.borrow().as_ref().and_then(|f| next_frame(f.as_ref().unchecked_ref()));
+        self.frame_pending.set(asked);
     }
 
     fn run_frame(&self) {
-        self.frame_pending.set(false);
+        self.frame_pending.set(None);
         if self.stopped.get() {
             return;
         }

@@ -171,3 +171,15 @@ fn a_sketch_loop_here_reports_its_state_and_asked_for_heights_and_acts_on_messag
     let Some(Report::Status { status: back, handled: 7, .. }) = messages::report_from_js(&js) else { panic!() };
     assert_eq!(*back, status);
 }
+
+#[wasm_bindgen_test]
+fn a_new_sketch_joins_the_least_loaded_worker_until_all_are_full_and_another_may_start() {
+    use super::worker_pool::{worker_to_join, SKETCHES_PER_WORKER};
+    let full = SKETCHES_PER_WORKER;
+    assert_eq!(worker_to_join(&[], 4), None, "the first sketch starts a worker");
+    assert_eq!(worker_to_join(&[full - 1], 4), Some(0), "a worker with room takes it");
+    assert_eq!(worker_to_join(&[full], 4), None, "a full worker, and room for another");
+    assert_eq!(worker_to_join(&[full, 1], 4), Some(1), "the least loaded");
+    assert_eq!(worker_to_join(&[full + 2, full + 1], 2), Some(1), "no room for more: the least loaded");
+    assert_eq!(worker_to_join(&[full], 1), Some(0), "one core's worth: all in one");
+}

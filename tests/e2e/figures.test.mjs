@@ -32,9 +32,21 @@ before(async () => {
 })
 after(async () => { await browser?.close(); await server?.close() })
 
-// A post, its problems recorded (the site's policy's violations among them)
+// Counts every worker the post starts, and those it ends (an init script)
+function countWorkers () {
+  window.__workers = { started: 0, ended: 0 }
+  const Real = window.Worker
+  window.Worker = class extends Real {
+    constructor (url, options) { super(url, options); window.__workers.started++ }
+    terminate () { window.__workers.ended++; super.terminate() }
+  }
+}
+
+// A post, its problems recorded (the site's policy's violations among
+// them), its workers counted
 async function visit(path, options = {}) {
   const context = await newContext(browser, { viewport: { width: 1000, height: 900 }, ...options })
+  await context.addInitScript(countWorkers)
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
@@ -79,6 +91,13 @@ test('a post with six figures: those in view rain, each its own map, the module 
   const rested = below.one.drops
   await page.waitForTimeout(500)
   assert.equal((await figureState(page, 'one')).drops, rested, 'no drop falls out of view')
+  // The figures share workers: three to a worker at most before another
+  // starts, and one more for the 3D figure's full build
+  if (expectedThread === 'worker') {
+    const started = Object.values(await figures(page)).filter(Boolean).length
+    const { started: spawned, ended } = await page.evaluate(() => window.__workers)
+    assert.ok(started >= 4 && spawned - ended <= Math.ceil((started - 1) / 3) + 1, `${spawned - ended} workers for ${started} figures`)
+  }
   assert.deepEqual(problems, [])
   await context.close()
 })
@@ -106,11 +125,14 @@ test('a figure\'s controls change that figure only, and so do its attributes and
     two.shadowRoot.getElementById('experiment-control-restart').click()
   }))
   assert.match(link, /he-seed=5/)
-  // Methods
-  await page.evaluate(() => document.getElementById('one').pause())
-  await page.waitForFunction(() => document.getElementById('one').state().looping === false)
-  await page.evaluate(() => document.getElementById('one').play())
-  await page.waitForFunction(() => document.getElementById('one').state().looping === true)
+  // Methods: asked twice at once, they say the same, not undo each other
+  const settledAfter = async act => {
+    await page.evaluate(act)
+    await page.waitForFunction(() => document.getElementById('one').state().settled)
+    return (await figureState(page, 'one')).looping
+  }
+  assert.equal(await settledAfter(() => { const one = document.getElementById('one'); one.pause(); one.pause() }), false)
+  assert.equal(await settledAfter(() => { const one = document.getElementById('one'); one.play(); one.play() }), true)
   // A changed attribute is another map
   await page.evaluate(() => document.getElementById('one').setAttribute('seed', '17'))
   await page.waitForFunction(() => document.getElementById('one').state()?.seed === 17)
@@ -159,20 +181,7 @@ test('copy embed code gives a figure that shows the same map in an empty post', 
 })
 
 test('a figure taken off the post stops: its worker ended, and none started for it after, the full build\'s included', async () => {
-  const context = await newContext(browser, { viewport: { width: 1000, height: 900 } })
-  // Every worker the post starts, and those it ends
-  await context.addInitScript(() => {
-    window.__workers = { started: 0, ended: 0 }
-    const Real = window.Worker
-    window.Worker = class extends Real {
-      constructor (url, options) { super(url, options); window.__workers.started++ }
-      terminate () { window.__workers.ended++; super.terminate() }
-    }
-  })
-  const page = await context.newPage()
-  const problems = []
-  page.on('pageerror', e => problems.push(`page error: ${e.message}`))
-  await page.goto(server.url + '/blog/leaving/')
+  const { page, context, problems } = await visit('/blog/leaving/')
   await page.waitForFunction(() => document.getElementById('a').state()?.settled)
   // The 3D figure's full build may still be on its way: it must not start
   // anything once its figure is gone

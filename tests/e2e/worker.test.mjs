@@ -95,7 +95,8 @@ test('the heights cross from the worker only when asked for, never with a frame'
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=2', {
     initScript: () => {
       // What every worker posts the page: its messages, and those that
-      // carried heights (a Float32Array as a packet's data)
+      // carried heights (a Float32Array as the data of a report's packet,
+      // in a letter { id, report })
       window.__crossed = { messages: 0, heights: 0, bytes: 0 }
       const Real = window.Worker
       window.Worker = class extends Real {
@@ -103,7 +104,7 @@ test('the heights cross from the worker only when asked for, never with a frame'
           super(url, options)
           this.addEventListener('message', e => {
             window.__crossed.messages++
-            const data = Array.isArray(e.data) ? e.data[2] : null
+            const data = Array.isArray(e.data?.report) ? e.data.report[2] : null
             if (data instanceof Float32Array) {
               window.__crossed.heights++
               window.__crossed.bytes += data.byteLength
