@@ -346,9 +346,15 @@ for (const engine of ENGINES) {
       await framed.close()
     })
 
-    test('figures in a post rain in view, each its own map, and give their link\'s map to the bit', async () => {
+    test('figures in a post rain in view and rest out of it, each its own map, nothing moving as they load, and give their link\'s map to the bit', async () => {
       const post = await engines[engine].open(`${server.url}/blog/figures/`, { width: 1000, height: 900 })
       const figure = id => document.getElementById(id).state()
+      // Where the figures' boxes are on the post, before and after they load
+      const boxes = () => post.run(() => [...document.querySelectorAll('hydraulic-erosion')].map(f => {
+        const r = f.getBoundingClientRect()
+        return [r.top + window.scrollY, r.height]
+      }))
+      const before = await boxes()
       await until(post, `() => [${figure}][0]('one')?.settled && [${figure}][0]('one').drops > 0`)
       await until(post, `() => { const s = [${figure}][0]('two'); return s?.settled && !s.replaying }`)
       const two = await post.run(`() => [${figure}][0]('two')`)
@@ -358,6 +364,14 @@ for (const engine of ENGINES) {
       await post.run(() => document.getElementById('two').shadowRoot.getElementById('experiment-control-pause-toggle').click())
       await until(post, `() => [${figure}][0]('two').looping`)
       assert.equal(await post.run(`() => [${figure}][0]('one').seed`), 3)
+      assert.deepEqual(await boxes(), before, 'nothing moved as the figures loaded')
+      assert.equal(before[0][1], 270, '16:9 of 480 px before anything loaded')
+      // Scrolled down: the figure coming into view starts, those leaving rest
+      await post.run(() => document.getElementById('three').scrollIntoView())
+      await until(post, `() => [${figure}][0]('three')?.settled && [${figure}][0]('one').resting`)
+      const rested = (await post.run(`() => [${figure}][0]('one')`)).drops
+      await new Promise(resolve => setTimeout(resolve, 500))
+      assert.equal((await post.run(`() => [${figure}][0]('one')`)).drops, rested, 'no drop falls out of view')
       assert.deepEqual(await post.problems(), [])
       await post.close()
       // The same link on the full page: the same heights
