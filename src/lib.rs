@@ -41,6 +41,7 @@ pub mod grid;
 pub mod ground;
 pub mod hydrology;
 pub mod morphometry;
+pub mod sculpt;
 pub mod settings;
 pub mod share;
 pub mod sketch;

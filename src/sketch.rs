@@ -392,7 +392,7 @@ impl Sketch {
         map.set_show_original(link.toggles.get(Toggle::Original));
         let grid = terrain.grid();
         let mut sketch = Sketch {
-            timeline: Timeline::from_link(&link.settings, link.timeline.clone()),
+            timeline: Timeline::from_link(&link.settings, link.timeline.clone(), link.hand.clone()),
             history: History::default(),
             open: None,
             keyframes: Keyframes::default(),
@@ -427,7 +427,8 @@ impl Sketch {
             shows: Vec::new(),
         };
         if link.drops > 0 {
-            sketch.replaying = Some(Replaying { replay: Replay::new(link.drops, link.timeline), capped: start.capped });
+            let replay = Replay::new(link.drops, link.timeline).with_hand(link.hand, 0);
+            sketch.replaying = Some(Replaying { replay, capped: start.capped });
             sketch.shows.push(Show::Busy(true));
         }
         sketch
@@ -499,6 +500,7 @@ impl Sketch {
             toggles: self.toggles,
             camera: self.camera,
             drops: self.terrain.drops(),
+            hand: self.timeline.hand().to_vec(),
         }
     }
 
@@ -533,7 +535,7 @@ impl Sketch {
     /// replay under way goes on from where it was. None if the heights do
     /// not fit the link's map.
     pub fn resume(start: Start, carried: Carried) -> Option<Sketch> {
-        let (target, changes) = (start.link.drops, start.link.timeline.clone());
+        let (target, changes, hand) = (start.link.drops, start.link.timeline.clone(), start.link.hand.clone());
         let mut sketch = Sketch::new(start);
         let Carried { settings, heights, drops, steps, frames, looping, exact, capped, measures, history, keyframes } =
             carried;
@@ -548,7 +550,12 @@ impl Sketch {
         sketch.measures = measures;
         sketch.history = history;
         sketch.keyframes = keyframes;
-        sketch.replaying = (target > drops).then(|| Replaying { replay: Replay::new(target, changes), capped });
+        // The heights took the hand's touches up to their drops; where the
+        // rain's tool pours is made again
+        let taken = hand.iter().filter(|t| t.drops <= drops).count();
+        let mut replay = Replay::new(target, changes).with_hand(hand, taken);
+        let done = replay.advance(&mut sketch.terrain, 0);
+        sketch.replaying = (!done).then_some(Replaying { replay, capped });
         sketch.shows.retain(|s| *s != Show::Busy(true));
         Some(sketch)
     }

@@ -15,6 +15,8 @@ use crate::ground::diamond_square;
 use crate::ground::fractal_noise::FractalNoise;
 use crate::ground::island::island;
 use crate::ground::simplex_fbm::{self, Octaves};
+use crate::sculpt::stamp::{self, Stamp, Tool};
+use crate::sculpt::stroke::Hand;
 use crate::settings::choices::{Choice, Choices, Preset, Shape};
 use crate::settings::presets;
 use crate::settings::sliders::{Setting, Settings};
@@ -64,6 +66,9 @@ pub struct Terrain {
     hashed: Cell<Option<(u64, u64)>>,
     record_paths: bool,
     paths: Vec<Vec<[f32; 2]>>,
+    /// Where the rain's tool pours, if it does: the drops start inside its
+    /// circle, not anywhere on the map.
+    rain_spot: Option<Stamp>,
 }
 
 impl Terrain {
@@ -100,6 +105,7 @@ impl Terrain {
             hashed: Cell::new(None),
             record_paths: false,
             paths: Vec::new(),
+            rain_spot: None,
         }
     }
 
@@ -144,6 +150,7 @@ impl Terrain {
         self.drops = 0;
         self.steps = 0;
         self.paths.clear();
+        self.rain_spot = None;
     }
 
     /// Becomes the terrain of `seed`, `settings` and `choices` before any
@@ -177,6 +184,8 @@ impl Terrain {
         self.rng.advance(GENERATOR_STEPS_PER_DROP * drops);
         self.edition += 1;
         self.paths.clear();
+        // (where the rain's tool poured is the timeline's to say again)
+        self.rain_spot = None;
         true
     }
 
@@ -275,8 +284,8 @@ impl Terrain {
                 deposition_rate: self.settings.deposition(),
                 digs: Digs::WhereItLeft,
             };
-            let x = unit_f64(&mut self.rng) * cols as f64;
-            let z = unit_f64(&mut self.rng) * rows as f64;
+            let (u, v) = (unit_f64(&mut self.rng), unit_f64(&mut self.rng));
+            let [x, z] = self.landing(u, v, [cols as f64, rows as f64]);
             tutorial_droplet::simulate(self.grid, &mut self.heights, &rules, x, z, path)
         } else {
             let rules = DropRules {
@@ -285,10 +294,48 @@ impl Terrain {
                 inertia: self.settings.inertia(),
                 sea_level: self.settings.sea_level(),
             };
-            let x = unit_f64(&mut self.rng) * (cols - 1) as f64;
-            let y = unit_f64(&mut self.rng) * (rows - 1) as f64;
+            let (u, v) = (unit_f64(&mut self.rng), unit_f64(&mut self.rng));
+            let [x, y] = self.landing(u, v, [(cols - 1) as f64, (rows - 1) as f64]);
             droplet::fall(&mut self.heights, &self.brush, &rules, x, y, path)
         }
+    }
+
+    /// Where a drop drawn as `u` and `v` (0 to 1) lands on a map whose drops
+    /// land below `span` (each axis): anywhere, as the original's do, or
+    /// inside the rain's tool's circle, mapped onto it from the square
+    /// with square roots alone (the elliptical grid mapping), so every
+    /// engine puts it on the same spot. Either way a drop takes the same two
+    /// numbers of the generator, so the drops after fall as they would.
+    fn landing(&self, u: f64, v: f64, span: [f64; 2]) -> [f64; 2] {
+        let Some(spot) = self.rain_spot else {
+            return [u * span[0], v * span[1]];
+        };
+        let (a, b) = (2.0 * u - 1.0, 2.0 * v - 1.0);
+        let r = spot.radius as f64;
+        let x = spot.x as f64 + r * a * (1.0 - b * b / 2.0).sqrt();
+        let y = spot.y as f64 + r * b * (1.0 - a * a / 2.0).sqrt();
+        // (below the span, as a drop drawn anywhere is)
+        let inside = |v: f64, span: f64| v.max(0.0).min(span * (1.0 - f64::EPSILON));
+        [inside(x, span[0]), inside(y, span[1])]
+    }
+
+    /// What the reader's hand does: a stamp of a tool on the ground (the
+    /// rain's tool moves where drops start), or the rain's tool lifted.
+    pub fn touch(&mut self, hand: Hand) {
+        match hand {
+            Hand::Lift => self.rain_spot = None,
+            Hand::Stamp(s) if s.tool == Tool::Rain => self.rain_spot = Some(s),
+            Hand::Stamp(s) => {
+                if stamp::stamp(self.grid, &mut self.heights, &s) > 0.0 {
+                    self.edition += 1;
+                }
+            }
+        }
+    }
+
+    /// Where the rain's tool pours, if it does.
+    pub fn rain_spot(&self) -> Option<Stamp> {
+        self.rain_spot
     }
 
     /// Drops fallen since the last reset.

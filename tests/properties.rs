@@ -18,6 +18,8 @@ use hydraulic_erosion::draw::camera::Camera;
 use hydraulic_erosion::draw::color_schemes::SCHEMES;
 use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
+use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices};
 use hydraulic_erosion::settings::sliders::{Setting, Settings};
 use hydraulic_erosion::settings::toggles::{Toggle, Toggles};
@@ -91,19 +93,52 @@ fn timeline(start: Settings) -> impl Strategy<Value = (Vec<Change>, u64)> {
     })
 }
 
+/// Strokes of the reader's hand, a few thousand drops apart, on the
+/// smallest map of every size (257 × 180): their stamps' cells, and for the
+/// rain's tool the drops it poured between stamps and until it was lifted.
+fn hand(most_drops: u64) -> impl Strategy<Value = Vec<Touch>> {
+    let point = (0..257u16, 0..180u16, 0..400u64);
+    let stroke =
+        (0..3000u64, 0..Tool::ALL.len(), 1..=16u16, 1..=20u32, proptest::collection::vec(point, 1..10), 0..500u64);
+    proptest::collection::vec(stroke, 0..6).prop_map(move |strokes| {
+        let (mut drops, mut touches) = (0, Vec::new());
+        for (gap, tool, radius, twentieths, points, lift) in strokes {
+            let tool = Tool::ALL[tool];
+            drops += gap;
+            for (x, y, poured) in points {
+                if tool == Tool::Rain {
+                    drops += poured;
+                }
+                let stamp = Stamp { tool, x, y, radius, strength: (twentieths * 5) as f32 / 100.0 };
+                touches.push(Touch { drops, hand: Hand::Stamp(stamp) });
+            }
+            if tool == Tool::Rain {
+                drops += lift;
+                touches.push(Touch { drops, hand: Hand::Lift });
+            }
+        }
+        touches.retain(|t| t.drops <= most_drops);
+        touches
+    })
+}
+
 fn map_link() -> impl Strategy<Value = MapLink> {
     let scheme = proptest::option::of(0..SCHEMES.len()).prop_map(|k| k.map(|k| SCHEMES[k].key));
     (any::<u32>(), settings(), choices(), toggles(), camera(), scheme).prop_flat_map(
         |(seed, settings, choices, toggles, camera, scheme)| {
-            timeline(settings.clone()).prop_map(move |(timeline, drops)| MapLink {
-                seed: Some(seed),
-                settings: settings.clone(),
-                choices,
-                timeline,
-                scheme,
-                toggles,
-                camera,
-                drops,
+            timeline(settings.clone()).prop_flat_map(move |(timeline, drops)| {
+                let settings = settings.clone();
+                hand(drops).prop_map(move |hand| MapLink {
+                    seed: Some(seed),
+                    settings: settings.clone(),
+                    choices,
+                    timeline: timeline.clone(),
+                    hand,
+                    scheme,
+                    toggles,
+                    camera,
+                    drops,
+                })
             })
         },
     )
@@ -317,6 +352,35 @@ proptest! {
         prop_assert_eq!(sliced.drops(), target);
         prop_assert_eq!(sliced.heights(), whole.heights());
         prop_assert_eq!(sliced.settings(), whole.settings());
+    }
+
+    /// Any strokes of the hand, made between the drops as a reader makes
+    /// them, come back from a link and replay to the same heights, however
+    /// the replay is sliced.
+    #[test]
+    fn any_strokes_and_rain_replay_from_their_link_to_the_same_heights(
+        seed in any::<u32>(),
+        touches in hand(12_000),
+        slices in proptest::collection::vec(1..5_000u32, 1..4),
+    ) {
+        use hydraulic_erosion::share::replay::Replay;
+        use hydraulic_erosion::terrain::Terrain;
+        let target = touches.last().map_or(0, |t| t.drops) + 500;
+        // Played as the sketch plays them: rain up to each touch, then it
+        let mut played = Terrain::new(seed);
+        for t in &touches {
+            played.rain((t.drops - played.drops()) as u32);
+            played.touch(t.hand);
+        }
+        played.rain((target - played.drops()) as u32);
+        let map = MapLink { seed: Some(seed), hand: touches, drops: target, ..MapLink::default() };
+        let read = link::read(&link::write(&map)).link;
+        prop_assert_eq!(&read.hand, &map.hand);
+        let mut replayed = Terrain::new(seed);
+        let mut replay = Replay::new(target, Vec::new()).with_hand(read.hand, 0);
+        let mut k = 0;
+        while !replay.advance(&mut replayed, { k += 1; slices[k % slices.len()] }) {}
+        prop_assert_eq!(replayed.heights_hash(), played.heights_hash());
     }
 }
 

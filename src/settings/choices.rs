@@ -14,6 +14,7 @@
 //! ```
 
 use crate::grid::Grid;
+use crate::sculpt::stamp::Tool;
 use crate::settings::sliders::Setting;
 
 /// One choice: its name in a link (`he-terrain`) and in the page's IDs
@@ -36,6 +37,7 @@ rows! {
         Preset,
         RiverStyle,
         Layer,
+        Tool,
     }
 }
 
@@ -80,6 +82,20 @@ pub const CHOICES: [ChoiceRow; Choice::ALL.len()] = [
         name: "layer",
         label: "Layer",
         options: &[("relief", "Relief"), ("erosion", "Erosion"), ("deposition", "Deposition"), ("flow", "Flow")],
+        default: 0,
+    },
+    // What the pointer does on the map: nothing (the page scrolls as ever),
+    // or one of the hand's tools, in the order of sculpt::stamp::Tool::ALL
+    ChoiceRow {
+        name: "tool",
+        label: "Tool",
+        options: &[
+            ("none", "None"),
+            ("rain", "Rain here"),
+            ("raise", "Raise"),
+            ("lower", "Lower"),
+            ("smooth", "Smooth"),
+        ],
         default: 0,
     },
 ];
@@ -175,9 +191,9 @@ impl Choice {
     }
 
     /// Whether picking another option starts the rain again: a new shape,
-    /// size or preset does; how rivers are drawn and the layer shown do not.
+    /// size or preset does; how rivers are drawn, the layer shown and the tool picked do not.
     pub fn restarts_the_rain(self) -> bool {
-        !matches!(self, Choice::RiverStyle | Choice::Layer)
+        !matches!(self, Choice::RiverStyle | Choice::Layer | Choice::Tool)
     }
 
     /// The option called `key`, by its place in the list.
@@ -246,6 +262,11 @@ impl Choices {
         Layer::ALL[self.get(Choice::Layer)]
     }
 
+    /// The hand's tool picked, if any.
+    pub fn tool(&self) -> Option<Tool> {
+        self.get(Choice::Tool).checked_sub(1).map(|k| Tool::ALL[k])
+    }
+
     /// Whether `setting` does anything with these choices: the octaves,
     /// lacunarity and persistence only shape the simplex terrains, and the
     /// tutorial's drop has no brush. The page greys out the others; their
@@ -291,7 +312,7 @@ mod tests {
         assert!(!c.pick(Choice::Terrain, "island"), "no change");
         assert!(c.pick(Choice::MapSize, "512x512"));
         assert_eq!(c.grid(), Grid::new(512, 512));
-        assert_eq!(c, Choices { picked: [0, 2, 0, 0, 0] });
+        assert_eq!(c, Choices { picked: [0, 2, 0, 0, 0, 0] });
         assert!(c.pick(Choice::Layer, "flow"));
         assert_eq!((c.layer(), c.grid()), (Layer::Flow, Grid::new(512, 512)));
         assert!(!Choice::Layer.restarts_the_rain() && Choice::MapSize.restarts_the_rain());

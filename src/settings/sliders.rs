@@ -78,6 +78,8 @@ rows! {
         Talus,
         Roughness,
         HeightScale,
+        ToolSize,
+        ToolStrength,
     }
 }
 
@@ -242,6 +244,31 @@ pub const SLIDERS: [Slider; Setting::ALL.len()] = [
         max: 4.0,
         step: 0.25,
         default: 1.0,
+        timeline_letter: None,
+        builds_the_terrain: false,
+    },
+    // The hand's brush: its radius in cells (the pointer's stamps are half
+    // of it apart, see sculpt::pen)...
+    Slider {
+        name: "tool_size",
+        label: "Tool size",
+        min: 1.0,
+        max: 32.0,
+        step: 1.0,
+        default: 8.0,
+        timeline_letter: None,
+        builds_the_terrain: false,
+    },
+    // ... and how hard each stamp works: a raise or lower at 1 moves the
+    // ground sculpt::stamp::BUMP_AT_FULL_STRENGTH at its centre, a smooth at
+    // 1 takes it all the way to its neighbours' mean
+    Slider {
+        name: "tool_strength",
+        label: "Tool strength",
+        min: 0.05,
+        max: 1.0,
+        step: 0.05,
+        default: 0.5,
         timeline_letter: None,
         builds_the_terrain: false,
     },

@@ -79,7 +79,10 @@ impl Keyframe {
     pub fn stands_for(&self, link: &MapLink) -> bool {
         let drops = self.drops();
         if !self.exact {
-            return same_ground(&self.link, link) && link.drops == drops && link.timeline.is_empty();
+            return same_ground(&self.link, link)
+                && link.drops == drops
+                && link.timeline.is_empty()
+                && link.hand.is_empty();
         }
         continues(&self.link, link)
     }
@@ -125,14 +128,24 @@ pub fn shared_until(a: &MapLink, b: &MapLink) -> Option<u64> {
             }
         }
     }
-    Some(until)
+    // The hand's touches likewise: the first that one made and the other
+    // did not ends what they share
+    let differs = a.hand.iter().zip(&b.hand).position(|(p, q)| p != q);
+    let first_apart = match differs {
+        Some(k) => Some(a.hand[k].drops.min(b.hand[k].drops)),
+        None => a.hand.get(b.hand.len()).or(b.hand.get(a.hand.len())).map(|t| t.drops),
+    };
+    Some(first_apart.map_or(until, |d| until.min(d)))
 }
 
 /// Whether `to` carries on from `from`: raining on from the map `from`
 /// describes, with the changes of `to` made on the way, gives the map `to`
 /// describes.
+///
+/// The hand's touches at `from`'s very drops count too: `to` must have made
+/// all that `from` made (its heights took them), and may make more.
 pub fn continues(from: &MapLink, to: &MapLink) -> bool {
-    to.drops >= from.drops && shared_until(from, to) == Some(from.drops)
+    to.drops >= from.drops && shared_until(from, to) == Some(from.drops) && to.hand.starts_with(&from.hand)
 }
 
 /// Whether two links rain on the same ground from the same start: the same
@@ -168,15 +181,17 @@ impl Keyframes {
     pub fn keep_heights(&mut self, link: &MapLink, exact: bool, steps: u64, heights: &[f32]) {
         self.clock += 1;
         let clock = self.clock;
-        if let Some(k) =
-            self.kept.iter_mut().find(|k| k.exact == exact && k.stands_for(link) && k.drops() == link.drops)
-        {
+        let same_moment = |k: &Keyframe| {
+            k.exact == exact && k.stands_for(link) && k.drops() == link.drops && k.link.hand == link.hand
+        };
+        if let Some(k) = self.kept.iter_mut().find(|k| same_moment(k)) {
             k.used = clock;
             return;
         }
         // (a replay under way has its changes to come in its timeline)
         let timeline = link.timeline.iter().filter(|c| c.drops <= link.drops).copied().collect();
-        let link = MapLink { timeline, ..link.clone() };
+        let hand = link.hand.iter().filter(|t| t.drops <= link.drops).copied().collect();
+        let link = MapLink { timeline, hand, ..link.clone() };
         self.kept.push(Keyframe { link, exact, steps, heights: heights.to_vec(), used: clock });
         while self.bytes() > KEYFRAME_BYTES && self.kept.len() > 1 {
             let stalest = (0..self.kept.len()).min_by_key(|&i| self.kept[i].used).expect("more than one kept");
@@ -189,7 +204,8 @@ impl Keyframes {
     pub fn nearest(&mut self, link: &MapLink) -> Option<&Keyframe> {
         self.clock += 1;
         let clock = self.clock;
-        let nearest = self.kept.iter_mut().filter(|k| k.stands_for(link)).max_by_key(|k| k.drops())?;
+        let nearest =
+            self.kept.iter_mut().filter(|k| k.stands_for(link)).max_by_key(|k| (k.drops(), k.link.hand.len()))?;
         nearest.used = clock;
         Some(nearest)
     }

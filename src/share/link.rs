@@ -37,6 +37,7 @@ use super::decimal::{self, whole};
 use super::timeline::{self, Change};
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::scheme;
+use crate::sculpt::stroke::{self, Hand, Touch};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
@@ -49,10 +50,13 @@ pub const VERSION: u32 = 3;
 const TIMELINE_SINCE: u64 = 2;
 /// The timeline's parameter, after the prefix.
 const TIMELINE: &str = "t";
+/// The hand's track's parameter ([`crate::sculpt::stroke`]).
+const HAND: &str = "hand";
 /// A link replays at most this many drops (about 12 seconds here).
 pub const MAX_DROPS: u64 = 5_000_000;
 /// Values longer than this are not ours to read (but for the timeline's,
-/// which may be up to [`timeline::MAX_CHARS`]).
+/// which may be up to [`timeline::MAX_CHARS`], and the hand's, up to
+/// [`stroke::MAX_CHARS`]).
 const MAX_VALUE_LENGTH: usize = 32;
 
 /// The state of a map, as a link carries it.
@@ -68,6 +72,9 @@ pub struct MapLink {
     /// Changes of the settings that shape the rain, in order of drops, each
     /// after at least one drop and at most [`MapLink::drops`].
     pub timeline: Vec<Change>,
+    /// What the reader's hand did, in order, each at most
+    /// [`MapLink::drops`].
+    pub hand: Vec<Touch>,
     /// The scheme the reader picked; None follows the site's theme.
     pub scheme: Option<&'static str>,
     pub toggles: Toggles,
@@ -83,6 +90,7 @@ impl Default for MapLink {
             settings: Settings::default(),
             choices: Choices::default(),
             timeline: Vec::new(),
+            hand: Vec::new(),
             scheme: None,
             toggles: Toggles::default(),
             camera: Camera::START,
@@ -122,6 +130,7 @@ pub fn read(query: &str) -> Reading {
     let mut seen: Vec<String> = Vec::new();
     let mut version = None;
     let mut timeline_text = None;
+    let mut hand_text = None;
     for (key, value) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
         let Some(name) = key.strip_prefix(PREFIX) else { continue };
         let shown = shown(&key);
@@ -131,7 +140,11 @@ pub fn read(query: &str) -> Reading {
             continue;
         }
         seen.push(key.to_string());
-        let longest = if name == TIMELINE { timeline::MAX_CHARS } else { MAX_VALUE_LENGTH };
+        let longest = match name {
+            TIMELINE => timeline::MAX_CHARS,
+            HAND => stroke::MAX_CHARS,
+            _ => MAX_VALUE_LENGTH,
+        };
         if value.len() > longest {
             warn("the value is too long");
             continue;
@@ -150,6 +163,7 @@ pub fn read(query: &str) -> Reading {
                 None => warn("not a version number"),
             },
             TIMELINE => timeline_text = Some(value.into_owned()),
+            HAND => hand_text = Some(value.into_owned()),
             "seed" => match whole(&value).filter(|&s| s <= u32::MAX as u64) {
                 Some(s) => link.seed = Some(s as u32),
                 None => warn("seeds are whole numbers from 0 to 4294967295"),
@@ -210,7 +224,34 @@ pub fn read(query: &str) -> Reading {
     if let Some(text) = timeline_text {
         read_timeline(&mut reading, &text, version);
     }
+    if let Some(text) = hand_text {
+        read_hand(&mut reading, &text);
+    }
     reading
+}
+
+/// Puts the hand's track `text` into the link read so far, once its drops
+/// and map size are known: touches after the last drop are left out (as
+/// the timeline's changes are), and a track that is malformed or stamps
+/// off the map is left out whole, said so.
+fn read_hand(reading: &mut Reading, text: &str) {
+    let name = shown(&format!("{PREFIX}{HAND}"));
+    let link = &mut reading.link;
+    let grid = link.choices.grid();
+    let on_map = |t: &Touch| match t.hand {
+        Hand::Stamp(s) => (s.x as usize) < grid.cols && (s.y as usize) < grid.rows,
+        Hand::Lift => true,
+    };
+    let touches = match stroke::decode(text) {
+        Ok(touches) if touches.iter().all(on_map) => touches,
+        Ok(_) => return reading.warnings.push(format!("ignored {name}: a stroke is off the map")),
+        Err(why) => return reading.warnings.push(format!("ignored {name}: {why}")),
+    };
+    let all = touches.len();
+    link.hand = touches.into_iter().filter(|t| t.drops <= link.drops).collect();
+    if link.hand.len() < all && !reading.capped {
+        reading.warnings.push(format!("{name}: strokes after the last drop were left out"));
+    }
 }
 
 /// Puts the timeline `text` into the link read so far, once its drops and
@@ -290,6 +331,9 @@ pub fn write(link: &MapLink) -> String {
     }
     if !link.timeline.is_empty() {
         put(TIMELINE, &timeline::encode(&link.timeline));
+    }
+    if !link.hand.is_empty() {
+        put(HAND, &stroke::encode(&link.hand));
     }
     out.join("&")
 }
@@ -378,6 +422,7 @@ pub fn figure_tag(query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sculpt::stamp::{Stamp, Tool};
 
     fn full_link() -> MapLink {
         let mut settings = Settings::default();
@@ -403,6 +448,21 @@ mod tests {
                 Change { drops: 1000, setting: Setting::Erosion, value: 0.5 },
                 Change { drops: 1000, setting: Setting::SeaLevel, value: 0.3 },
                 Change { drops: 120_000, setting: Setting::BrushRadius, value: 2.0 },
+            ],
+            hand: vec![
+                Touch {
+                    drops: 2000,
+                    hand: Hand::Stamp(Stamp { tool: Tool::Raise, x: 5, y: 7, radius: 4, strength: 0.5 }),
+                },
+                Touch {
+                    drops: 2000,
+                    hand: Hand::Stamp(Stamp { tool: Tool::Raise, x: 7, y: 7, radius: 4, strength: 0.5 }),
+                },
+                Touch {
+                    drops: 3000,
+                    hand: Hand::Stamp(Stamp { tool: Tool::Rain, x: 9, y: 9, radius: 9, strength: 0.5 }),
+                },
+                Touch { drops: 3500, hand: Hand::Lift },
             ],
             scheme: Some("blueprint"),
             toggles,
@@ -469,7 +529,7 @@ mod tests {
             "he-v=3&he-seed=4000000000&he-erosion=0.65&he-brush-radius=4&he-sea-level=0.37&he-terrain-scale=0.021\
              &he-octaves=4&he-talus=0.012&he-terrain=ridged&he-map-size=640x360&he-preset=tutorial\
              &he-scheme=blueprint&he-rivers=0&he-original=1&he-debug=1&he-trees=1&he-view=1&he-measures=1\
-             &he-camera=-1.25_0.4_0.9&he-drops=123456&he-t=1000e.5s.3_119000b2"
+             &he-camera=-1.25_0.4_0.9&he-drops=123456&he-t=1000e.5s.3_119000b2&he-hand=2000r4-50-5740_1000w9-50-99.500"
         );
     }
 

@@ -1,6 +1,7 @@
 //! Raining a shared map again: the drops of its link, with each change of
-//! its timeline applied at the drop count it took effect, in slices of any
-//! size (a page rains a slice a frame and stays responsive).
+//! its timeline and each touch of the reader's hand applied at the drop
+//! count it took effect, in slices of any size (a page rains a slice a
+//! frame and stays responsive).
 //!
 //! ```
 //! use hydraulic_erosion::settings::sliders::Setting;
@@ -21,6 +22,8 @@
 //! ```
 
 use super::timeline::Change;
+use crate::sculpt::stamp::Tool;
+use crate::sculpt::stroke::{Hand, Touch};
 use crate::terrain::Terrain;
 
 /// A replay under way: the drops to reach and the changes still to make.
@@ -30,6 +33,11 @@ pub struct Replay {
     changes: Vec<Change>,
     /// The first change not yet made.
     next: usize,
+    hand: Vec<Touch>,
+    /// The first touch not yet made, and how many of the first touches the
+    /// heights had already taken when the replay began.
+    next_touch: usize,
+    taken: usize,
 }
 
 impl Replay {
@@ -37,7 +45,19 @@ impl Replay {
     /// the way; changes past the target are not part of it.
     pub fn new(target: u64, mut changes: Vec<Change>) -> Replay {
         changes.retain(|c| c.drops <= target);
-        Replay { target, changes, next: 0 }
+        Replay { target, changes, next: 0, hand: Vec::new(), next_touch: 0, taken: 0 }
+    }
+
+    /// The replay also makes the hand's `touches` (in order) at their drop
+    /// counts, but for the first `taken`, which the heights it starts from
+    /// have taken already: of those, only where the rain's tool poured is
+    /// made again, the ground is not stamped twice. Touches past the
+    /// target are not part of it.
+    pub fn with_hand(mut self, mut touches: Vec<Touch>, taken: usize) -> Replay {
+        touches.retain(|t| t.drops <= self.target);
+        self.taken = taken.min(touches.len());
+        self.hand = touches;
+        self
     }
 
     /// The drops the replay rains in all.
@@ -56,7 +76,16 @@ impl Replay {
                 terrain.set(change.setting, change.value);
                 self.next += 1;
             }
-            let until = self.changes.get(self.next).map_or(self.target, |c| c.drops);
+            while let Some(touch) = self.hand.get(self.next_touch).filter(|t| t.drops <= terrain.drops()) {
+                let stamps_the_ground = matches!(touch.hand, Hand::Stamp(s) if s.tool != Tool::Rain);
+                if self.next_touch >= self.taken || !stamps_the_ground {
+                    terrain.touch(touch.hand);
+                }
+                self.next_touch += 1;
+            }
+            let next_change = self.changes.get(self.next).map(|c| c.drops);
+            let next_touch = self.hand.get(self.next_touch).map(|t| t.drops);
+            let until = next_change.into_iter().chain(next_touch).min().unwrap_or(self.target);
             let n = until.saturating_sub(terrain.drops()).min(left).min(u32::MAX as u64);
             if n == 0 {
                 break;
@@ -69,7 +98,7 @@ impl Replay {
 
     /// Whether every drop has fallen and every change been made.
     pub fn is_done(&self, terrain: &Terrain) -> bool {
-        terrain.drops() >= self.target && self.next == self.changes.len()
+        terrain.drops() >= self.target && self.next == self.changes.len() && self.next_touch == self.hand.len()
     }
 }
 

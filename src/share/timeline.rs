@@ -22,6 +22,7 @@
 //! ```
 
 use super::decimal;
+use crate::sculpt::stroke::{self, Touch};
 use crate::settings::sliders::{Setting, Settings};
 
 /// A timeline written longer than this is not kept: the link falls back to
@@ -51,21 +52,25 @@ pub struct Timeline {
     /// shape the rain are read).
     start: Settings,
     changes: Vec<Change>,
-    /// Whether the changes outgrew [`MAX_CHARS`]: a link then gives every
-    /// drop the settings of the end.
+    /// The reader's hand on the land, in order ([`crate::sculpt::stroke`]).
+    hand: Vec<Touch>,
+    /// Whether the changes outgrew [`MAX_CHARS`] (or the hand's track
+    /// [`stroke::MAX_CHARS`]): a link then gives every drop the settings of
+    /// the end, and is no longer exact.
     overflowed: bool,
 }
 
 impl Timeline {
     /// A timeline starting from `settings`, with no changes yet.
     pub fn new(settings: &Settings) -> Timeline {
-        Timeline { start: settings.clone(), changes: Vec::new(), overflowed: false }
+        Timeline { start: settings.clone(), changes: Vec::new(), hand: Vec::new(), overflowed: false }
     }
 
     /// The timeline a link describes: it started from `settings`, then
-    /// `changes` (in order, none at 0 drops, as [`decode`] gives them).
-    pub fn from_link(settings: &Settings, changes: Vec<Change>) -> Timeline {
-        Timeline { start: settings.clone(), changes, overflowed: false }
+    /// `changes` (in order, none at 0 drops, as [`decode`] gives them) and
+    /// the hand's `touches` (in order).
+    pub fn from_link(settings: &Settings, changes: Vec<Change>, touches: Vec<Touch>) -> Timeline {
+        Timeline { start: settings.clone(), changes, hand: touches, overflowed: false }
     }
 
     /// Notes that the changes outgrew [`MAX_CHARS`] (as a timeline handed on
@@ -73,6 +78,7 @@ impl Timeline {
     pub fn overflow(&mut self) {
         self.overflowed = true;
         self.changes.clear();
+        self.hand.clear();
     }
 
     /// Starts again from `settings`, as a restart, a new seed or a new
@@ -105,14 +111,27 @@ impl Timeline {
             self.changes.push(Change { drops, setting, value });
         }
         if encode(&self.changes).len() > MAX_CHARS {
-            self.overflowed = true;
-            self.changes.clear();
+            self.overflow();
+        }
+    }
+
+    /// Notes what the reader's hand did once `touch.drops` had fallen (after
+    /// all it did before).
+    pub fn record_touch(&mut self, touch: Touch) {
+        if self.overflowed {
+            return;
+        }
+        self.forget_after(touch.drops);
+        self.hand.push(touch);
+        if stroke::encode(&self.hand).len() > stroke::MAX_CHARS {
+            self.overflow();
         }
     }
 
     /// Forgets the changes after `drops`, as when a replay stops there.
     pub fn forget_after(&mut self, drops: u64) {
         self.changes.retain(|c| c.drops <= drops);
+        self.hand.retain(|t| t.drops <= drops);
     }
 
     /// The value `setting` had while the drops before `drops` fell.
@@ -123,6 +142,11 @@ impl Timeline {
 
     pub fn changes(&self) -> &[Change] {
         &self.changes
+    }
+
+    /// The hand's touches, in order.
+    pub fn hand(&self) -> &[Touch] {
+        &self.hand
     }
 
     /// Whether a link replays this history exactly (false once it outgrew

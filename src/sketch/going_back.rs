@@ -175,6 +175,7 @@ impl Sketch {
         let mut target = base;
         target.drops = drops;
         target.timeline.retain(|c| c.drops <= drops);
+        target.hand.retain(|t| t.drops <= drops);
         self.go_to(target);
     }
 
@@ -220,16 +221,21 @@ impl Sketch {
         let from_here = here_exact && continues(&here, &target);
         let kept = self.keyframes.nearest(&target).filter(|k| !from_here || k.drops() > here.drops);
         let mut exact = true;
-        match kept {
+        // How many of the hand's touches the heights have taken
+        let taken = match kept {
             Some(k) => {
                 exact = k.is_exact();
                 let (heights, drops, steps) = (k.heights().to_vec(), k.drops(), k.steps());
                 self.terrain.carry_on(&target.settings, heights, drops, steps);
+                k.link().hand.len()
             }
-            None if from_here => {}
-            None => self.terrain.reset(seed),
-        }
-        self.timeline = Timeline::from_link(&target.settings, target.timeline.clone());
+            None if from_here => here.hand.len(),
+            None => {
+                self.terrain.reset(seed);
+                0
+            }
+        };
+        self.timeline = Timeline::from_link(&target.settings, target.timeline.clone(), target.hand.clone());
         if !exact {
             self.timeline.overflow();
         }
@@ -237,7 +243,7 @@ impl Sketch {
         self.rivers_for = None;
         self.shown_for = None;
         self.rained_at = None;
-        let mut replay = Replay::new(target.drops, target.timeline);
+        let mut replay = Replay::new(target.drops, target.timeline).with_hand(target.hand, taken);
         if !replay.advance(&mut self.terrain, 0) {
             self.replaying = Some(Replaying { replay, capped: false });
             self.shows.push(Show::Busy(true));

@@ -83,14 +83,20 @@ impl Film {
     /// of `size` (see [`video_size`]); `site_dark` picks the scheme where
     /// the link picked none. Drawn in 2D, without the measures' panel.
     pub fn new(mut link: MapLink, size: Size, site_dark: bool) -> Film {
-        let (target, timeline) = (link.drops, link.timeline.clone());
+        let (target, timeline, hand) = (link.drops, link.timeline.clone(), link.hand.clone());
         link.drops = 0;
         link.toggles.set(Toggle::View, false);
         link.toggles.set(Toggle::Measures, false);
         // Less motion: rivers drawn where they are, not eased in
         let start = Start { link, capped: false, site_dark, reduced_motion: true, paused: false, size };
         let per_frame = target.div_ceil(FRAMES as u64);
-        Film { sketch: Sketch::new(start), replay: Replay::new(target, timeline), per_frame, size, frames_drawn: 0 }
+        Film {
+            sketch: Sketch::new(start),
+            replay: Replay::new(target, timeline).with_hand(hand, 0),
+            per_frame,
+            size,
+            frames_drawn: 0,
+        }
     }
 
     /// Rains the next frame's drops and draws the frame with `painter`; false
