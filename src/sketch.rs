@@ -23,6 +23,7 @@
 
 pub mod builds;
 mod going_back;
+mod hand;
 pub mod history;
 pub mod numbers;
 pub mod status;
@@ -198,6 +199,22 @@ pub enum Input {
     Rewind(u64),
     /// A drag (a slider's, the rewind's) let go.
     LetGo,
+    /// A press on the map with a tool picked, at a cell (`x` across, `y`
+    /// down, in cells, not necessarily whole): a stroke begins.
+    PenDown {
+        x: f64,
+        y: f64,
+    },
+    /// The pressed pointer moved to a cell.
+    PenMove {
+        x: f64,
+        y: f64,
+    },
+    /// The press let go: the stroke ends.
+    PenUp,
+    /// A whole stroke of the tool picked through these cells (a host
+    /// page's `stroke()`).
+    Stroke(Vec<[f64; 2]>),
 }
 
 impl Input {
@@ -220,7 +237,11 @@ impl Input {
             | Input::Share
             | Input::Undo
             | Input::Redo
-            | Input::Rewind(_) => true,
+            | Input::Rewind(_)
+            | Input::PenDown { .. }
+            | Input::PenMove { .. }
+            | Input::PenUp
+            | Input::Stroke(_) => true,
             Input::SiteTheme { .. }
             | Input::LetGo
             | Input::Resize(_)
@@ -317,8 +338,11 @@ pub struct Sketch {
     /// Whether it is raining (p5's "looping").
     looping: bool,
     frames: u64,
-    /// The drop count and view the rivers were last worked out for.
+    /// The edition of the heights (see [`Terrain::edition`]) and the view
+    /// the rivers were last worked out for.
     rivers_for: Option<(u64, ViewOf)>,
+    /// A stroke of the reader's hand under way.
+    pressed: Option<hand::Pressed>,
     /// The last frame that drew the drainage (and so kept it up to date).
     rivers_drawn_in: Option<u64>,
     /// The view the drawn rivers belong to.
@@ -403,6 +427,7 @@ impl Sketch {
             looping,
             frames: 0,
             rivers_for: None,
+            pressed: None,
             rivers_drawn_in: None,
             shown_for: None,
             scheme: first_scheme,
@@ -447,7 +472,7 @@ impl Sketch {
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
         let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
-        self.looping || self.replaying.is_some() || self.trees_growing || view_moving
+        self.looping || self.replaying.is_some() || self.trees_growing || view_moving || self.hand_pours()
     }
 
     /// What the page must show since it last asked.
@@ -637,6 +662,7 @@ impl Sketch {
                 self.camera = Camera::START;
                 self.spin = None;
             }
+            Input::PenDown { .. } | Input::PenMove { .. } | Input::PenUp | Input::Stroke(_) => self.hand(input),
             Input::Undo | Input::Redo | Input::Rewind(_) | Input::LetGo => {}
         }
         self.close_step(step);
@@ -668,7 +694,7 @@ impl Sketch {
         self.frames += 1;
         if self.replaying.is_some() {
             self.replay_slice(clock);
-        } else if self.looping {
+        } else if (self.looping && !self.hand_holds_the_rain()) || self.hand_pours() {
             let now = clock();
             self.rain(now);
         }
@@ -810,7 +836,7 @@ impl Sketch {
             return;
         }
         let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
-        let routed_now = self.rivers_for == Some((drops, view_of));
+        let routed_now = self.rivers_for == Some((self.terrain.edition(), view_of));
         let rivers_of_now_drawn = self.rivers_drawn_in == Some(self.frames) && !self.map.show_original();
         let measures = if routed_now {
             Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
@@ -1015,7 +1041,7 @@ impl Sketch {
     fn update_rivers(&mut self) {
         let view_of = ViewOf { original: self.map.show_original(), sea_level: self.terrain.settings().sea_level() };
         let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
-        let state = (self.terrain.drops(), view_of);
+        let state = (self.terrain.edition(), view_of);
         let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
         self.rivers_drawn_in = Some(self.frames);
         if self.rivers_for != Some(state) && due {

@@ -28,8 +28,9 @@ pub(super) enum Open {
 }
 
 /// Whether `input` is a change of the reader's to undo: a slider, a
-/// checkbox, a choice, a scheme, a restart, a new map (rewinding is one
-/// too, see [`Sketch::rewind`]). Playing, sharing, looking around in 3D and
+/// checkbox, a choice, a scheme, a restart, a new map, a stroke of the
+/// hand, begun by its press (rewinding is one too, see [`Sketch::rewind`]).
+/// Playing, sharing, looking around in 3D and
 /// the page's circumstances are not. Every input is named here, so a new
 /// one has to say which it is.
 pub fn makes_a_step(input: &Input) -> bool {
@@ -39,7 +40,9 @@ pub fn makes_a_step(input: &Input) -> bool {
         | Input::Choose(..)
         | Input::PickScheme(_)
         | Input::Restart
-        | Input::NewMap { .. } => true,
+        | Input::NewMap { .. }
+        | Input::PenDown { .. }
+        | Input::Stroke(_) => true,
         Input::SiteTheme { .. }
         | Input::PlayPause
         | Input::Rain(_)
@@ -54,7 +57,9 @@ pub fn makes_a_step(input: &Input) -> bool {
         | Input::Undo
         | Input::Redo
         | Input::Rewind(_)
-        | Input::LetGo => false,
+        | Input::LetGo
+        | Input::PenMove { .. }
+        | Input::PenUp => false,
     }
 }
 
@@ -194,6 +199,7 @@ impl Sketch {
     /// before it and a replay of the rest, whose progress is shown. The
     /// controls are shown as they are there.
     fn go_to(&mut self, target: MapLink) {
+        self.pen_up();
         if self.replaying.take().is_some() {
             self.shows.push(Show::Busy(false));
         }

@@ -72,6 +72,10 @@ const SAVE_VIDEO: f64 = 23.0;
 const CANCEL_VIDEO: f64 = 24.0;
 const SEND_HEIGHTS: f64 = 25.0;
 const RAIN: f64 = 26.0;
+const PEN_DOWN: f64 = 27.0;
+const PEN_MOVE: f64 = 28.0;
+const PEN_UP: f64 = 29.0;
+const STROKE: f64 = 30.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -125,6 +129,10 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
             Input::SiteTheme { dark } => vec![SITE_THEME, flag(*dark)],
             Input::PlayPause => vec![PLAY_PAUSE],
             Input::Rain(on) => vec![RAIN, flag(*on)],
+            Input::PenDown { x, y } => vec![PEN_DOWN, *x, *y],
+            Input::PenMove { x, y } => vec![PEN_MOVE, *x, *y],
+            Input::PenUp => vec![PEN_UP],
+            Input::Stroke(points) => std::iter::once(STROKE).chain(points.iter().flatten().copied()).collect(),
             Input::Restart => vec![RESTART],
             Input::NewMap { seed } => vec![NEW_MAP, *seed as f64],
             Input::Resize(size) => vec![RESIZE, size.width, size.height, size.ratio],
@@ -160,6 +168,10 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         SITE_THEME => Input::SiteTheme { dark: at(1)? != 0.0 },
         PLAY_PAUSE => Input::PlayPause,
         RAIN => Input::Rain(at(1)? != 0.0),
+        PEN_DOWN => Input::PenDown { x: at(1)?, y: at(2)? },
+        PEN_MOVE => Input::PenMove { x: at(1)?, y: at(2)? },
+        PEN_UP => Input::PenUp,
+        STROKE if n.len() % 2 == 1 => Input::Stroke(n[1..].chunks(2).map(|p| [p[0], p[1]]).collect()),
         RESTART => Input::Restart,
         NEW_MAP => Input::NewMap { seed: seed(at(1)?)? },
         RESIZE => Input::Resize(Size::new(at(1)?, at(2)?, at(3)?)),
@@ -378,6 +390,10 @@ mod tests {
             Input::SiteTheme { dark: true },
             Input::PlayPause,
             Input::Rain(true),
+            Input::PenDown { x: 10.5, y: 3.25 },
+            Input::PenMove { x: 11.0, y: 4.0 },
+            Input::PenUp,
+            Input::Stroke(vec![[1.0, 2.0], [3.5, 4.0]]),
             Input::Restart,
             Input::NewMap { seed: u32::MAX },
             Input::Resize(Size::new(640.5, 360.0, 1.5)),
