@@ -5,6 +5,7 @@
 
 use hydraulic_erosion::draw::painter::NoPainter;
 use hydraulic_erosion::draw::viewport::Size;
+use hydraulic_erosion::erosion::droplet::MAX_STEPS;
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::settings::choices::Choice;
 use hydraulic_erosion::settings::sliders::Setting;
@@ -83,7 +84,8 @@ fn distance_to_segment(i: usize, a: [f64; 2], b: [f64; 2]) -> f64 {
     let (x, y) = GRID.column_row(i);
     let (px, py) = (x as f64 - a[0], y as f64 - a[1]);
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-    let t = ((px * dx + py * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    let length2 = (dx * dx + dy * dy).max(f64::MIN_POSITIVE);
+    let t = ((px * dx + py * dy) / length2).clamp(0.0, 1.0);
     (px - t * dx).hypot(py - t * dy)
 }
 
@@ -199,25 +201,35 @@ fn strokes_made_while_it_rains_hold_the_rain_and_come_back_from_the_link() {
 
 #[test]
 fn the_rains_tool_pours_inside_its_brush_while_pressed_even_paused() {
-    let mut sketch = with_tool(7, RAIN);
+    let mut sketch = with_tool(11, RAIN);
     let before = sketch.terrain().heights().to_vec();
     let drops = sketch.status().drops;
-    sketch.input(Input::PenDown { x: 160.0, y: 90.0 }, 0.0);
+    // Near a corner, so that much of the map is out of the drops' reach
+    let at = [40.0, 40.0];
+    sketch.input(Input::PenDown { x: at[0], y: at[1] }, 0.0);
     frames(&mut sketch, 20);
     sketch.input(Input::PenUp, 0.0);
     let poured = sketch.status().drops - drops;
     assert!(poured >= 20 * 200, "{poured} drops poured at the rain's pace");
     frames(&mut sketch, 5);
     assert_eq!(sketch.status().drops - drops, poured, "and none once let go: the map is paused");
-    // Drops start in the brush (6 cells) and travel a while: nothing far off
+    // Drops start in the brush (6 cells), go at most MAX_STEPS cells and
+    // dig a brush's radius (2) around them: nothing beyond moves
+    let reach = (6 + MAX_STEPS + 2) as f64;
     let after = sketch.terrain().heights();
-    let far = before
-        .iter()
-        .zip(after)
-        .enumerate()
-        .filter(|(i, (h0, h1))| h0 != h1 && distance_to_segment(*i, [160.0, 90.0], [160.0, 90.0]) > 60.0);
-    assert_eq!(far.count(), 0, "the rain fell where the reader pointed");
-    assert!(before.iter().zip(after).filter(|(a, b)| a != b).count() > 100);
+    let (mut beyond, mut changed_beyond, mut near) = (0, 0, 0);
+    for (i, (h0, h1)) in before.iter().zip(after).enumerate() {
+        let d = distance_to_segment(i, at, at);
+        if d > reach {
+            beyond += 1;
+            changed_beyond += (h0 != h1) as u32;
+        } else if d <= 6.0 && h0 != h1 {
+            near += 1;
+        }
+    }
+    assert!(beyond > GRID.cells() / 4, "{beyond} cells out of reach");
+    assert_eq!(changed_beyond, 0, "the rain fell where the reader pointed");
+    assert!(near > 50, "{near} cells under the brush changed");
     let hash = sketch.terrain().heights_hash();
     assert_eq!(reopened(&sketch).0, hash);
 }

@@ -131,6 +131,7 @@ class HydraulicErosion extends HTMLElement {
   play () { this.#figure?.play() }
   pause () { this.#figure?.pause() }
   restart () { this.#figure?.restart() }
+  stroke (spec) { return this.#figure?.stroke(spec) ?? false }
 
   // The link's query its attributes make
   query () {

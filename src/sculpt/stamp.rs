@@ -20,9 +20,11 @@
 use crate::grid::Grid;
 
 /// How much a `raise` or `lower` stamp at full strength moves the ground at
-/// its centre, in the map's heights (0 to 1): a stroke of a dozen stamps
-/// at half strength builds a ridge a tenth of the island's relief high.
-pub const BUMP_AT_FULL_STRENGTH: f32 = 0.02;
+/// its centre, in the map's heights (0 to 1). Stamps half a radius apart
+/// overlap about twice over, so a stroke at half strength builds a ridge
+/// (or digs a trench) of about 0.08, an eighth of the island's relief:
+/// enough for the rivers to go round it.
+pub const BUMP_AT_FULL_STRENGTH: f32 = 0.08;
 
 /// The hand's tools that change the ground, and the rain's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -35,6 +35,8 @@ pub(super) enum Open {
 /// one has to say which it is.
 pub fn makes_a_step(input: &Input) -> bool {
     match input {
+        // Picking up a tool changes nothing on the map: its strokes do
+        Input::Choose(Choice::Tool, _) | Input::Set(Setting::ToolSize | Setting::ToolStrength, _) => false,
         Input::Set(..)
         | Input::Toggle(..)
         | Input::Choose(..)

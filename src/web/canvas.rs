@@ -180,6 +180,25 @@ impl CanvasElement {
         &self.canvas_3d
     }
 
+    /// Lets the holder take a touch for the hand's tool (`touch-action:
+    /// none`, a crosshair) while one is picked, and the map a place in the
+    /// page's tab order (for the keys' brush); or leaves them to the page.
+    pub fn take_touch(&self, tool_picked: bool) {
+        let tabindex = if tool_picked { "0" } else { "-1" };
+        if self.canvas.get_attribute("tabindex").as_deref() == Some(tabindex) {
+            return;
+        }
+        let _ = self.canvas.set_attribute("tabindex", tabindex);
+        let style = self.holder.style();
+        if tool_picked {
+            let _ = style.set_property("touch-action", "none");
+            let _ = style.set_property("cursor", "crosshair");
+        } else {
+            let _ = style.remove_property("touch-action");
+            let _ = style.remove_property("cursor");
+        }
+    }
+
     /// Shows the 3D view's canvas in place of the map's, or the map's.
     pub fn show_3d(&self, on: bool) {
         let (shown, hidden) = if on { (&self.canvas_3d, &self.canvas) } else { (&self.canvas, &self.canvas_3d) };

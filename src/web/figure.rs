@@ -19,7 +19,7 @@ use crate::sketch::Input;
 
 use super::dom::{warn, Root};
 use super::host::{Host, Links};
-use super::page::{heights_of, run_sketch, state_of};
+use super::page::{heights_of, run_sketch, state_of, stroke_of};
 use super::random_seed;
 
 /// A figure's running sketch, for its element.
@@ -82,6 +82,11 @@ impl Figure {
     /// Stops the rain, if it rains.
     pub fn pause(&self) {
         self.host.send(Message::Input(Input::Rain(false)));
+    }
+
+    /// A stroke of the hand's tool, as the page's `stroke()` draws one.
+    pub fn stroke(&self, spec: JsValue) -> bool {
+        stroke_of(&self.host, &spec)
     }
 
     /// The same map again, before any rain (as Restart does).

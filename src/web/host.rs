@@ -600,6 +600,7 @@ impl Host {
                 self.promote_once_drawn(status.frames);
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
+                self.element.borrow().take_touch(status.choices.tool().is_some() && !status.toggles.get(Toggle::View));
                 self.element.borrow().show_legend(Legend { layer: status.choices.layer(), top: status.layer_top });
                 // A state that has not yet taken in every control touched
                 // would put them back as they were

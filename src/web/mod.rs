@@ -28,6 +28,8 @@ mod theme;
 
 // The page's module alone
 #[cfg(feature = "page")]
+mod brush;
+#[cfg(feature = "page")]
 mod controls;
 #[cfg(feature = "page")]
 mod figure;

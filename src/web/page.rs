@@ -10,6 +10,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{EventTarget, HtmlElement, ResizeObserver};
 
+use crate::settings::choices::Choice;
+use crate::settings::sliders::Setting;
 use crate::share::link::MapLink;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{Field, Value};
@@ -21,8 +23,8 @@ use super::dom::Root;
 use super::dom::{document, listen};
 use super::host::{Host, Links};
 use super::{
-    first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys, visibility,
-    RUNNING,
+    brush, first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys,
+    visibility, RUNNING,
 };
 
 thread_local! {
@@ -89,6 +91,7 @@ fn wire(host: &Rc<Host>, holder: &HtmlElement, controls: &Rc<Controls>, keys: &E
     theme::watch_reduced_motion(move |reduce| host_.send(Message::Input(Input::ReducedMotion(reduce))));
     watch_size(holder, host, controls);
     orbit_controls::wire(holder, host);
+    brush::wire(holder, host);
     undo_keys::wire(keys, holder, host);
     visibility::rest_when_unseen(host, holder);
 }
@@ -221,6 +224,37 @@ pub fn undo() {
     }
 }
 
+/// Draws a stroke of the hand's tool on the running sketch, as a reader
+/// does by hand (README, "The JavaScript API"): `{ tool, size, strength,
+/// points: [x0, y0, x1, y1, …] }`, the points in cells of the map, `tool`
+/// one of `rain`, `raise`, `lower`, `smooth`, `size` and `strength` as
+/// their sliders take them (left out, the sliders' values). The tool and
+/// sliders stay as the stroke set them. False, and nothing done, when no
+/// sketch runs or `spec` is not a stroke.
+#[wasm_bindgen]
+pub fn stroke(spec: JsValue) -> bool {
+    HOST.with(|h| h.borrow().clone()).is_some_and(|host| stroke_of(&host, &spec))
+}
+
+/// Has `host`'s sketch draw the stroke `spec` describes ([`stroke`]).
+pub(super) fn stroke_of(host: &Rc<Host>, spec: &JsValue) -> bool {
+    let field = |name: &str| Reflect::get(spec, &name.into()).ok().filter(|v| !v.is_undefined());
+    let tool = field("tool").and_then(|t| t.as_string()).and_then(|t| Choice::Tool.option(&t)).filter(|&k| k > 0);
+    // (an array of numbers, or a typed array: `Array.from` takes either)
+    let numbers: Option<Vec<f64>> =
+        field("points").map(|p| Array::from(&p).iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect());
+    let points = numbers.filter(|n| n.len() >= 2 && n.len() % 2 == 0 && n.iter().all(|v| v.is_finite()));
+    let (Some(tool), Some(points)) = (tool, points) else { return false };
+    host.send(Message::Input(Input::Choose(Choice::Tool, tool)));
+    for (name, setting) in [("size", Setting::ToolSize), ("strength", Setting::ToolStrength)] {
+        if let Some(value) = field(name).and_then(|v| v.as_f64()) {
+            host.send(Message::Input(Input::Set(setting, value)));
+        }
+    }
+    host.send(Message::Input(Input::Stroke(points.chunks(2).map(|p| [p[0], p[1]]).collect())));
+    true
+}
+
 /// Makes the change undone last again (as the Redo button does).
 #[wasm_bindgen]
 pub fn redo() {
@@ -232,7 +266,7 @@ pub fn redo() {
 /// The reader's changes to the running sketch, oldest first, as of its
 /// latest report: `[{ drops, change, value, undone }]`, where `change`
 /// names what changed (a slider's, toggle's or choice's name, "scheme",
-/// "restart", "seed" for a new map, "rewind") and `value` is what it
+/// "restart", "seed" for a new map, "rewind", "stroke" for the hand's) and `value` is what it
 /// changed to (a number, a flag, an option's key; the drops rewound to;
 /// `null` for a restart). `drops` is the drop count it was made at;
 /// `undone` says it was undone and can be redone. Empty when no sketch
@@ -250,6 +284,7 @@ pub fn history() -> JsValue {
             Input::Restart => ("restart", JsValue::NULL),
             Input::NewMap { seed } => ("seed", (*seed).into()),
             Input::Rewind(to) => ("rewind", (*to as f64).into()),
+            Input::PenDown { .. } | Input::Stroke(_) => ("stroke", JsValue::NULL),
             _ => continue,
         };
         let fields = [

@@ -59,12 +59,19 @@ const poll = (fn, arg, timeout) => `(async () => {
   }
 })()`
 
-// What every engine's tab offers on top of `evaluate(script)`
-function tab({ evaluate, click, screenshot, problems, close, goto, url }) {
+// The points of a mouse drag from `from` to `to` (viewport pixels)
+export const DRAG_STEPS = 20
+const along = (from, to) => Array.from({ length: DRAG_STEPS }, (_, k) =>
+  [0, 1].map(i => Math.round(from[i] + (to[i] - from[i]) * (k + 1) / DRAG_STEPS)))
+
+// What every engine's tab offers on top of `evaluate(script)`; `drag`
+// presses the mouse's main button at `from` and lets go at `to`
+function tab({ evaluate, click, drag, screenshot, problems, close, goto, url }) {
   return {
     run: (fn, arg) => evaluate(call(fn, arg)),
     waitFor: (fn, arg, timeout = SCRIPT_TIMEOUT_MS) => evaluate(poll(fn, arg, timeout)),
     click,
+    drag,
     screenshot,
     problems,
     close,
@@ -88,6 +95,12 @@ async function chromium() {
       return tab({
         evaluate: script => page.evaluate(script),
         click: selector => page.click(selector),
+        drag: async (from, to) => {
+          await page.mouse.move(...from)
+          await page.mouse.down()
+          for (const p of along(from, to)) await page.mouse.move(...p)
+          await page.mouse.up()
+        },
         screenshot: async selector => (await page.locator(selector).screenshot()).toString('base64'),
         problems: async () => seen,
         close: () => context.close(),
@@ -117,6 +130,12 @@ async function firefox() {
       return tab({
         evaluate: script => page.evaluate(script),
         click: selector => page.click(selector),
+        drag: async (from, to) => {
+          await page.mouse.move(...from)
+          await page.mouse.down()
+          for (const p of along(from, to)) await page.mouse.move(...p)
+          await page.mouse.up()
+        },
         screenshot: async selector => (await page.$(selector)).screenshot({ encoding: 'base64' }),
         problems: async () => seen,
         close: () => context.close(),
@@ -251,6 +270,13 @@ async function webkit() {
         evaluate,
         click: async selector => {
           try { await send('POST', `${at}/element/${await element(selector)}/click`, {}) } catch (e) { throw new Error(`clicking ${selector}: ${e.message}`) }
+        },
+        // W3C WebDriver's actions: one mouse, moved a step a frame
+        drag: async (from, to) => {
+          const move = ([x, y], duration) => ({ type: 'pointerMove', duration, x, y, origin: 'viewport' })
+          const actions = [move(from, 0), { type: 'pointerDown', button: 0 }, ...along(from, to).map(p => move(p, 16)), { type: 'pointerUp', button: 0 }]
+          await send('POST', `${at}/actions`, { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }] })
+          await send('DELETE', `${at}/actions`)
         },
         screenshot: async selector => send('GET', `${at}/element/${await element(selector)}/screenshot`),
         problems: () => evaluate('window.__problems'),

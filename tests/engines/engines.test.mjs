@@ -392,9 +392,20 @@ test('a link made in any engine replays to the same heights in every engine', as
     await setValue(tab, 'inertia', String(0.1 + k / 100))
     await setValue(tab, 'sea-level', '0.3')
     await tab.click('#experiment-control-pause-toggle')
+    // A stroke by mouse while it rains: kept in the link
+    await setValue(tab, 'tool', 'raise')
+    await tab.waitFor(() => window.wasmBindings.pageState().choices.tool === 'raise')
+    const cell = await tab.run(([x, y]) => {
+      const r = document.querySelector('#sketch-holder canvas:not(.view-3d)').getBoundingClientRect()
+      const scale = Math.max(r.width / 319, r.height / 179)
+      return [Math.round(r.left + (r.width - 319 * scale) / 2 + x * scale), Math.round(r.top + (r.height - 179 * scale) / 2 + y * scale)]
+    }, [90, 80])
+    await tab.drag(cell, [cell[0] + 200, cell[1] + 40])
+    await tab.waitFor(() => window.wasmBindings.history().at(-1)?.change === 'stroke')
     await rainedPast(tab, 3000)
     await pause(tab)
     const made = await state(tab)
+    assert.match(await tab.url(), /he-hand=/, `a stroke in ${engine}`)
     links.push({ engine, made, url: await tab.url() })
     await tab.close()
   }

@@ -1,0 +1,214 @@
+// End-to-end tests of the reader's hand on the map (src/web/brush.rs,
+// src/sketch/hand.rs): strokes by mouse and by finger change the ground
+// where they pass, are undone whole, and come back from a link.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch, open, state, pause, LINK_WRITTEN } from './helpers.mjs'
+
+let server, browser
+before(async () => { server = await serve(); browser = await launch() })
+after(async () => { await browser?.close(); await server?.close() })
+
+const GRID = { cols: 320, rows: 180 }
+const setSlider = (page, id, value) =>
+  page.$eval(`#experiment-control-${id}`, (e, v) => { e.value = v; e.dispatchEvent(new Event('input', { bubbles: true })) }, value)
+const heights = page => page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
+const settled = page => page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && !s.replaying }, null, { timeout: 30000 })
+
+// Where cell [x, y] of the map is on the screen (the map fills its canvas
+// as Viewport::fit lays it out)
+async function onScreen (page, [x, y]) {
+  const box = await page.locator('#sketch-holder canvas:not(.view-3d)').boundingBox()
+  const scale = Math.max(box.width / (GRID.cols - 1), box.height / (GRID.rows - 1))
+  const left = (box.width - (GRID.cols - 1) * scale) / 2
+  const top = (box.height - (GRID.rows - 1) * scale) / 2
+  return [box.x + left + x * scale, box.y + top + y * scale]
+}
+
+// A mouse stroke from cell `from` to cell `to`
+async function drag (page, from, to) {
+  const [a, b] = [await onScreen(page, from), await onScreen(page, to)]
+  await page.mouse.move(...a)
+  await page.mouse.down()
+  await page.mouse.move(...b, { steps: 20 })
+  await page.mouse.up()
+}
+
+// How far cell `i` is from the segment a–b, in cells
+function distance (i, a, b) {
+  const [x, y] = [i % GRID.cols, Math.floor(i / GRID.cols)]
+  const [px, py, dx, dy] = [x - a[0], y - a[1], b[0] - a[0], b[1] - a[1]]
+  const t = Math.min(1, Math.max(0, (px * dx + py * dy) / (dx * dx + dy * dy || 1)))
+  return Math.hypot(px - t * dx, py - t * dy)
+}
+
+async function pickTool (page, tool, size = '6', strength = '1') {
+  await page.selectOption('#experiment-control-tool', tool)
+  await setSlider(page, 'tool-size', size)
+  await setSlider(page, 'tool-strength', strength)
+  await page.waitForFunction(t => window.wasmBindings.pageState().choices.tool === t, tool)
+}
+
+test('a raise stroke by mouse raises the ground under it and nowhere else, lower lowers it, each undone whole', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=5')
+  await pause(page)
+  const [a, b] = [[100, 90], [160, 90]]
+  for (const [tool, sign] of [['raise', 1], ['lower', -1]]) {
+    await pickTool(page, tool)
+    const { heightsHash: hash0, drops } = await state(page)
+    const h0 = await heights(page)
+    await drag(page, a, b)
+    await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, hash0)
+    const s = await state(page)
+    const h1 = await heights(page)
+    let under = 0
+    for (let i = 0; i < h0.length; i++) {
+      const d = distance(i, a, b)
+      if (d >= 7) assert.equal(h1[i], h0[i], `cell ${i}, ${d.toFixed(1)} cells off the stroke`)
+      else if (d <= 2.5 && h0[i] > 0.05 && h0[i] < 0.95 && sign * (h1[i] - h0[i]) > 0) under++
+    }
+    assert.ok(under > 150, `${under} cells under the stroke moved the tool's way`)
+    assert.equal(s.drops, drops, 'paused: no drop fell')
+    const history = await page.evaluate(() => window.wasmBindings.history())
+    assert.equal(history.at(-1).change, 'stroke')
+    // Undone whole, and redone
+    const hash1 = s.heightsHash
+    await page.evaluate(() => window.wasmBindings.undo())
+    await page.waitForFunction(h => window.wasmBindings.pageState().heightsHash === h, hash0)
+    await page.evaluate(() => window.wasmBindings.redo())
+    await page.waitForFunction(h => window.wasmBindings.pageState().heightsHash === h, hash1)
+  }
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('strokes made while it rains come back from the link to the same heights', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=9')
+  await pickTool(page, 'raise', '8', '0.5')
+  await drag(page, [60, 40], [200, 60])
+  await pickTool(page, 'smooth', '10', '1')
+  await drag(page, [120, 150], [120, 30])
+  await pickTool(page, 'lower', '5', '0.75')
+  await drag(page, [250, 100], [280, 140])
+  await pause(page)
+  const { heightsHash, drops } = await state(page)
+  const url = page.url()
+  assert.match(url, /he-hand=/)
+  const again = await open(browser, url)
+  await settled(again.page)
+  const back = await state(again.page)
+  assert.deepEqual([back.drops, back.heightsHash], [drops, heightsHash])
+  assert.deepEqual([...problems, ...again.problems], [])
+  await again.context.close()
+  await context.close()
+})
+
+test('the rain\'s tool pours where it is held, even paused, and moves the ground there', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=11')
+  await pause(page)
+  await pickTool(page, 'rain', '6')
+  const { drops } = await state(page)
+  const h0 = await heights(page)
+  // Near a corner, so that much of the map is out of the drops' reach
+  const spot = [40, 40]
+  const at = await onScreen(page, spot)
+  await page.mouse.move(...at)
+  await page.mouse.down()
+  await page.waitForFunction(d => window.wasmBindings.pageState().drops > d + 3000, drops)
+  await page.mouse.up()
+  await page.waitForFunction(() => window.wasmBindings.pageState().settled)
+  await page.waitForFunction(LINK_WRITTEN)
+  const s = await state(page)
+  assert.equal(s.looping, false, 'still paused once let go')
+  const h1 = await heights(page)
+  // Drops start inside the brush (6 cells), go at most 160 steps of a cell
+  // (droplet::MAX_STEPS) and dig 2 cells around them: nothing beyond moves
+  const reach = 6 + 160 + 2
+  let [beyond, changedBeyond, near] = [0, 0, 0]
+  for (let i = 0; i < h0.length; i++) {
+    const d = distance(i, spot, spot)
+    if (d > reach) { beyond++; if (h0[i] !== h1[i]) changedBeyond++ } else if (d <= 6 && h0[i] !== h1[i]) near++
+  }
+  assert.ok(beyond > h0.length / 4, `${beyond} cells out of reach`)
+  assert.equal(changedBeyond, 0, 'the rain fell where the reader pointed')
+  assert.ok(near > 50, `${near} cells under the brush changed`)
+  // The link gives it back
+  const again = await open(browser, page.url())
+  await settled(again.page)
+  assert.equal((await state(again.page)).heightsHash, s.heightsHash)
+  assert.deepEqual([...problems, ...again.problems], [])
+  await again.context.close()
+  await context.close()
+})
+
+test('on a phone, a finger with a tool paints and does not scroll; with none it scrolls', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=13',
+    { contextOptions: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } })
+  await pause(page)
+  const cdp = await context.newCDPSession(page)
+  const swipe = async () => {
+    const [x, y0] = await onScreen(page, [160, 150])
+    const [, y1] = await onScreen(page, [160, 30])
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] })
+    for (let k = 1; k <= 12; k++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * k / 12 }] })
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await page.waitForTimeout(300)
+  }
+  await swipe()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  assert.ok(scrolled > 0, 'with no tool, the swipe scrolls the page')
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await pickTool(page, 'raise')
+  const { heightsHash } = await state(page)
+  await swipe()
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'with a tool, it paints instead')
+  await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, heightsHash)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('with the map focused, the arrow keys move the brush and Space presses it', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=17')
+  await pause(page)
+  await pickTool(page, 'raise')
+  const { heightsHash } = await state(page)
+  const h0 = await heights(page)
+  await page.focus('#sketch-holder canvas:not(.view-3d)')
+  await page.keyboard.down(' ')
+  for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight')
+  await page.keyboard.up(' ')
+  await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, heightsHash)
+  const h1 = await heights(page)
+  // From the map's middle, ten steps of half the brush (3 cells) right
+  const [a, b] = [[160, 90], [190, 90]]
+  for (let i = 0; i < h0.length; i++) {
+    if (distance(i, a, b) >= 7) assert.equal(h1[i], h0[i], `cell ${i} is off the stroke`)
+  }
+  assert.ok(h1[90 * GRID.cols + 175] > h0[90 * GRID.cols + 175], 'raised along the way')
+  assert.equal((await page.evaluate(() => window.wasmBindings.history())).at(-1).change, 'stroke')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('a script\'s stroke() draws what the hand draws, and refuses what is not a stroke', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=15')
+  await pause(page)
+  const { heightsHash } = await state(page)
+  const refused = await page.evaluate(() => [
+    window.wasmBindings.stroke({ tool: 'none', points: [1, 2] }),
+    window.wasmBindings.stroke({ tool: 'raise', points: [1, 2, 3] }),
+    window.wasmBindings.stroke({ tool: 'raise', points: [1, NaN] }),
+    window.wasmBindings.stroke({ tool: 'dig', points: [1, 2] }),
+    window.wasmBindings.stroke(null)
+  ])
+  assert.deepEqual(refused, [false, false, false, false, false])
+  assert.equal(await page.evaluate(() => window.wasmBindings.stroke({ tool: 'raise', size: 6, strength: 1, points: new Float32Array([100, 90, 160, 90]) })), true)
+  await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, heightsHash)
+  const s = await state(page)
+  assert.deepEqual([s.choices.tool, s.settings.tool_size, s.settings.tool_strength], ['raise', 6, 1])
+  assert.equal((await page.evaluate(() => window.wasmBindings.history())).at(-1).change, 'stroke')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
