@@ -6,7 +6,10 @@
 //! sea before and after the rain, to compare with the original's figures.
 //! Then the same work per cell on each map size, and the tutorial's pipeline
 //! at 512 × 512 (its preset: warped fBm, 100 × 1,000 drops each followed by a
-//! thermal pass, flow accumulation).
+//! thermal pass, flow accumulation). Last, the hand's tools: a move of the
+//! pointer to its frame drawn (the stamps and the rivers routed again, the
+//! painting aside), and how long a link's strokes get for 10, 100 and 1,000
+//! strokes.
 //! The same calls timed in Chromium against the original are in
 //! `tests/bench/browser_bench.mjs`.
 
@@ -15,13 +18,19 @@ use std::time::{Duration, Instant};
 
 use hydraulic_erosion::draw::color_schemes::scheme;
 use hydraulic_erosion::draw::map_view::MapView;
+use hydraulic_erosion::draw::painter::NoPainter;
+use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::flora::trees::{skeleton, Forest};
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::diamond_square;
 use hydraulic_erosion::morphometry::measures::Measures;
+use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
+use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, MAP_SIZES};
+use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::settings::sliders::Settings;
-use hydraulic_erosion::sketch::SPOT_CANDIDATES_PER_FRAME;
+use hydraulic_erosion::share::strokes;
+use hydraulic_erosion::sketch::{Input, Sketch, Start, SPOT_CANDIDATES_PER_FRAME};
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
@@ -187,4 +196,52 @@ fn main() {
         ms(rained),
         ms(rivers)
     );
+
+    hand();
+}
+
+/// The hand's tools: a pointer's move to its frame, and links' lengths.
+fn hand() {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut sketch = Sketch::new(Start { paused: true, ..Start::fresh(1, Size::new(960.0, 540.0, 1.0)) });
+    let mut clock = {
+        let mut t = 0.0;
+        move || {
+            t += 1.0;
+            t
+        }
+    };
+    sketch.frame(&mut clock, &mut NoPainter);
+    sketch.input(Input::Choose(Choice::Tool, 2), 0.0);
+    sketch.input(Input::Set(Setting::ToolSize, 8.0), 0.0);
+    sketch.input(Input::PenDown { x: 40.0, y: 90.0 }, 0.0);
+    let mut x = 40.0;
+    let moves = time(41, || {
+        // A move of 4 cells (one stamp), then the frame that shows it
+        x += 4.0;
+        sketch.input(Input::PenMove { x, y: 90.0 }, 0.0);
+        sketch.frame(&mut clock, &mut NoPainter);
+    });
+    sketch.input(Input::PenUp, 0.0);
+    println!("a pointer's move to its frame (raise, radius 8, 320 × 180, painting aside): {:.2} ms", ms(moves));
+    // Strokes of twenty stamps, 3 cells apart, a few thousand drops apart
+    for n in [10, 100, 1000] {
+        let touches: Vec<Touch> = (0..n as u16)
+            .flat_map(|k| {
+                (0..20u16).map(move |j| Touch {
+                    drops: 3000 * k as u64,
+                    hand: Hand::Stamp(Stamp {
+                        tool: Tool::Raise,
+                        x: (40 + 3 * j + k) % 320,
+                        y: (100 - 2 * j + k) % 180,
+                        radius: 8,
+                        strength: 0.5,
+                    }),
+                })
+            })
+            .collect();
+        let chars = strokes::encode(&touches).len();
+        let fits = if chars <= strokes::MAX_CHARS { "kept" } else { "past the cap: the link says it is not exact" };
+        println!("{n} strokes of 20 stamps: {chars} characters in he-hand ({fits})");
+    }
 }

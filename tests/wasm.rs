@@ -44,7 +44,7 @@ fn settings_are_set_by_name_and_clamped() {
     assert_eq!(t.set("sea_level", f64::NAN).ok(), Some(0.25));
     assert_eq!(t.get("erosion").ok(), Some(0.3));
     assert!(t.set("gravity", 1.0).is_err());
-    assert_eq!(JsTerrain::sliders().length(), 14);
+    assert_eq!(JsTerrain::sliders().length(), 16);
     assert_eq!(JsTerrain::schemes().length(), 6);
 }
 
@@ -71,9 +71,9 @@ fn shapes_sizes_and_presets_are_chosen_by_name() {
     assert!(t.choose("colour", "red").is_err());
     assert!(t.chosen("nothing").is_err());
     let choices = JsTerrain::choices();
-    assert_eq!(choices.length(), 5, "terrain, map size, preset, river style, layer");
-    let last = js_sys::Reflect::get(&choices.get(4), &"name".into()).unwrap();
-    assert_eq!(last.as_string().as_deref(), Some("layer"));
+    assert_eq!(choices.length(), 6, "terrain, map size, preset, river style, layer, tool");
+    let last = js_sys::Reflect::get(&choices.get(5), &"name".into()).unwrap();
+    assert_eq!(last.as_string().as_deref(), Some("tool"));
     // How like real land the landscape's map is, as numbers
     let measures = t.measures();
     for name in ["hypsometricIntegral", "hackExponent", "concavity", "drainageDensity"] {

@@ -87,7 +87,7 @@ fn reach(grid: Grid, s: &Stamp) -> (std::ops::Range<usize>, std::ops::Range<usiz
 /// Applies `s` to `heights` (a `grid`'s, row by row), and returns how
 /// much it moved the ground in all (the sum of the changes' sizes). The
 /// rain's tool changes nothing here: its drops fall as the rain does
-/// ([`crate::terrain::Terrain::rain_in`]). Heights stay within 0 to 1.
+/// ([`crate::terrain::Terrain::touch`]). Heights stay within 0 to 1.
 pub fn stamp(grid: Grid, heights: &mut [f32], s: &Stamp) -> f32 {
     let r2 = (s.radius as f32) * (s.radius as f32);
     let (cols, rows) = reach(grid, s);

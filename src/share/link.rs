@@ -34,10 +34,11 @@
 //! [`PREFIX`]: crate::share::link::PREFIX
 
 use super::decimal::{self, whole};
+use super::strokes;
 use super::timeline::{self, Change};
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::scheme;
-use crate::sculpt::stroke::{self, Hand, Touch};
+use crate::sculpt::stroke::{Hand, Touch};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
@@ -56,7 +57,7 @@ const HAND: &str = "hand";
 pub const MAX_DROPS: u64 = 5_000_000;
 /// Values longer than this are not ours to read (but for the timeline's,
 /// which may be up to [`timeline::MAX_CHARS`], and the hand's, up to
-/// [`stroke::MAX_CHARS`]).
+/// [`strokes::MAX_CHARS`]).
 const MAX_VALUE_LENGTH: usize = 32;
 
 /// The state of a map, as a link carries it.
@@ -142,7 +143,7 @@ pub fn read(query: &str) -> Reading {
         seen.push(key.to_string());
         let longest = match name {
             TIMELINE => timeline::MAX_CHARS,
-            HAND => stroke::MAX_CHARS,
+            HAND => strokes::MAX_CHARS,
             _ => MAX_VALUE_LENGTH,
         };
         if value.len() > longest {
@@ -242,7 +243,7 @@ fn read_hand(reading: &mut Reading, text: &str) {
         Hand::Stamp(s) => (s.x as usize) < grid.cols && (s.y as usize) < grid.rows,
         Hand::Lift => true,
     };
-    let touches = match stroke::decode(text) {
+    let touches = match strokes::decode(text) {
         Ok(touches) if touches.iter().all(on_map) => touches,
         Ok(_) => return reading.warnings.push(format!("ignored {name}: a stroke is off the map")),
         Err(why) => return reading.warnings.push(format!("ignored {name}: {why}")),
@@ -333,7 +334,7 @@ pub fn write(link: &MapLink) -> String {
         put(TIMELINE, &timeline::encode(&link.timeline));
     }
     if !link.hand.is_empty() {
-        put(HAND, &stroke::encode(&link.hand));
+        put(HAND, &strokes::encode(&link.hand));
     }
     out.join("&")
 }

@@ -1,5 +1,5 @@
 //! Sharing a map: the link that brings it back, the timeline of the
-//! settings it rained with, and the replay that rains it again; and the
+//! settings it rained with and the strokes the reader made, and the replay that rains it again; and the
 //! files that take it to other tools.
 
 /// Slider values as links write them: decimals of at most three places.
@@ -18,6 +18,8 @@ pub mod map_archive;
 pub mod replay;
 /// The map as a closed STL solid for 3D printers.
 pub mod stl_solid;
+/// The reader's strokes as a link writes them.
+pub mod strokes;
 /// The history of the settings a map rained with.
 pub mod timeline;
 /// A video as a WebM file: encoded VP8 or VP9 frames in Matroska clusters.

@@ -22,7 +22,8 @@
 //! ```
 
 use super::decimal;
-use crate::sculpt::stroke::{self, Touch};
+use super::strokes;
+use crate::sculpt::stroke::Touch;
 use crate::settings::sliders::{Setting, Settings};
 
 /// A timeline written longer than this is not kept: the link falls back to
@@ -55,7 +56,7 @@ pub struct Timeline {
     /// The reader's hand on the land, in order ([`crate::sculpt::stroke`]).
     hand: Vec<Touch>,
     /// Whether the changes outgrew [`MAX_CHARS`] (or the hand's track
-    /// [`stroke::MAX_CHARS`]): a link then gives every drop the settings of
+    /// [`strokes::MAX_CHARS`]): a link then gives every drop the settings of
     /// the end, and is no longer exact.
     overflowed: bool,
 }
@@ -123,7 +124,7 @@ impl Timeline {
         }
         self.forget_after(touch.drops);
         self.hand.push(touch);
-        if stroke::encode(&self.hand).len() > stroke::MAX_CHARS {
+        if strokes::encode(&self.hand).len() > strokes::MAX_CHARS {
             self.overflow();
         }
     }

@@ -60,21 +60,29 @@ fn send(host: &Rc<Host>, input: Input) {
     host.send(Message::Input(input));
 }
 
-/// Listens on `holder` for the reader's hand on the map.
-pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
-    let Some(ring) = document().create_element("div").ok().and_then(|e| e.dyn_into::<HtmlElement>().ok()) else {
-        return;
-    };
+/// The brush's ring, made in `holder` the first time a tool is used (a
+/// page whose reader picks none gets no element of it).
+fn ring_in(holder: &HtmlElement) -> Option<HtmlElement> {
+    let found = holder.query_selector(":scope > .brush-ring").ok().flatten();
+    if let Some(ring) = found.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+        return Some(ring);
+    }
+    let ring = document().create_element("div").ok()?.dyn_into::<HtmlElement>().ok()?;
     ring.set_class_name("brush-ring");
     let _ = ring.set_attribute("aria-hidden", "true");
     for (name, value) in RING_STYLE {
         let _ = ring.style().set_property(name, value);
     }
-    let _ = holder.append_child(&ring);
+    holder.append_child(&ring).ok()?;
+    Some(ring)
+}
+
+/// Listens on `holder` for the reader's hand on the map.
+pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
     // The pointer painting, by its id
     let pressed: Rc<Cell<Option<i32>>> = Rc::default();
 
-    let (h, r, p) = (host.clone(), ring.clone(), pressed.clone());
+    let (h, r, p) = (host.clone(), holder.clone(), pressed.clone());
     listen(holder, "pointerdown", move |e| {
         let Some(canvas) = on_map(&e) else { return };
         let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
@@ -89,7 +97,7 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
         send(&h, Input::PenDown { x, y });
     });
 
-    let (h, r, p) = (host.clone(), ring.clone(), pressed.clone());
+    let (h, r, p) = (host.clone(), holder.clone(), pressed.clone());
     listen(holder, "pointermove", move |e| {
         let Some(canvas) = on_map(&e) else { return };
         let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
@@ -114,21 +122,21 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
         });
     }
 
-    let r = ring.clone();
+    let r = holder.clone();
     listen(holder, "pointerleave", move |_| hide(&r));
 
-    wire_keys(holder, host, &ring);
+    wire_keys(holder, host);
 }
 
 /// For readers without a pointer: with the map focused and a tool picked,
 /// the arrow keys move the brush (half its size a press) and Space presses
 /// it, the arrows drawing a stroke while Space is held.
-fn wire_keys(holder: &HtmlElement, host: &Rc<Host>, ring: &HtmlElement) {
+fn wire_keys(holder: &HtmlElement, host: &Rc<Host>) {
     // Where the keys' brush is (cells), once they have moved it; and
     // whether Space holds it down
     let at: Rc<Cell<Option<[f64; 2]>>> = Rc::default();
     let held: Rc<Cell<bool>> = Rc::default();
-    let (h, r, a, down) = (host.clone(), ring.clone(), at.clone(), held.clone());
+    let (h, r, a, down) = (host.clone(), holder.clone(), at.clone(), held.clone());
     listen(holder, "keydown", move |e| {
         let Some(canvas) = on_map(&e) else { return };
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
@@ -168,11 +176,12 @@ fn wire_keys(holder: &HtmlElement, host: &Rc<Host>, ring: &HtmlElement) {
     });
 }
 
-/// The ring around cell `[x, y]` of the map on `canvas`, the brush's
-/// size. Placed in the viewport's coordinates (`position: fixed`), so it
+/// The ring (in `holder`) around cell `[x, y]` of the map on `canvas`,
+/// the brush's size. Placed in the viewport's coordinates (`position: fixed`), so it
 /// needs nothing of the holder's own style.
-fn show_ring(ring: &HtmlElement, canvas: &Element, host: &Host, [x, y]: [f64; 2]) {
+fn show_ring(holder: &HtmlElement, canvas: &Element, host: &Host, [x, y]: [f64; 2]) {
     let Some(status) = host.status() else { return };
+    let Some(ring) = ring_in(holder) else { return };
     let rect = canvas.get_bounding_client_rect();
     let view = Viewport::fit(status.choices.grid(), rect.width(), rect.height());
     let (cx, cy) = view.point(x, y);
@@ -185,6 +194,10 @@ fn show_ring(ring: &HtmlElement, canvas: &Element, host: &Host, [x, y]: [f64; 2]
     let _ = style.set_property("display", "block");
 }
 
-fn hide(ring: &HtmlElement) {
-    let _ = ring.style().set_property("display", "none");
+fn hide(holder: &HtmlElement) {
+    if let Some(ring) = holder.query_selector(":scope > .brush-ring").ok().flatten() {
+        if let Some(ring) = ring.dyn_ref::<HtmlElement>() {
+            let _ = ring.style().set_property("display", "none");
+        }
+    }
 }

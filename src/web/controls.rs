@@ -397,7 +397,8 @@ impl Controls {
         let copied = match exact {
             true => "Link copied",
             false => {
-                "Link copied (too many changes while it rained to replay: the link rains it all with today's settings)"
+                "Link copied, but this map can no longer be shared exactly: too many changes or strokes for a link, \
+                 so it rains with today's settings and none of the strokes. Save maps keeps this map whole"
             }
         };
         let said = Said { copied, by_hand: "Copy this link:", what: "A link to this map" };

@@ -53,7 +53,7 @@ test('the landscape preset: diamond-square on 257 × 257, its colours, trees and
   await rainedPast(a.page)
   await pause(a.page)
   const made = await state(a.page)
-  assert.deepEqual(made.choices, { terrain: 'diamond-square', 'map-size': '257x257', preset: 'landscape', 'river-style': 'traced', layer: 'relief' })
+  assert.deepEqual(made.choices, { terrain: 'diamond-square', 'map-size': '257x257', preset: 'landscape', 'river-style': 'traced', layer: 'relief', tool: 'none' })
   assert.deepEqual([made.grid, made.scheme, made.toggles.trees, made.settings.sea_level], [[257, 257], 'landscape', true, 0.36])
   assert.ok(made.drops > 0, 'the rain falls on it')
   assert.deepEqual(await Promise.all(['color-scheme', 'river-style', 'terrain', 'map-size'].map(id => a.page.$eval(`#experiment-control-${id}`, e => e.value))),

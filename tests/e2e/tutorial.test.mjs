@@ -15,12 +15,12 @@ const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageSta
 const disabled = (page, id) => page.$eval(`#experiment-control-${id}`, e => e.disabled)
 
 const choices = [
-  { pick: { terrain: 'warped' }, grid: [320, 180], expect: { terrain: 'warped', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief' } },
-  { pick: { terrain: 'ridged' }, grid: [320, 180], expect: { terrain: 'ridged', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief' } },
-  { pick: { terrain: 'diamond-square' }, grid: [320, 180], expect: { terrain: 'diamond-square', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief' } },
-  { pick: { 'map-size': '640x360' }, grid: [640, 360], expect: { terrain: 'island', 'map-size': '640x360', preset: 'article', 'river-style': 'drainage', layer: 'relief' } },
-  { pick: { 'map-size': '512x512', terrain: 'ridged' }, grid: [512, 512], expect: { terrain: 'ridged', 'map-size': '512x512', preset: 'article', 'river-style': 'drainage', layer: 'relief' } },
-  { pick: { preset: 'tutorial' }, grid: [512, 512], expect: { terrain: 'warped', 'map-size': '512x512', preset: 'tutorial', 'river-style': 'drainage', layer: 'relief' } }
+  { pick: { terrain: 'warped' }, grid: [320, 180], expect: { terrain: 'warped', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' } },
+  { pick: { terrain: 'ridged' }, grid: [320, 180], expect: { terrain: 'ridged', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' } },
+  { pick: { terrain: 'diamond-square' }, grid: [320, 180], expect: { terrain: 'diamond-square', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' } },
+  { pick: { 'map-size': '640x360' }, grid: [640, 360], expect: { terrain: 'island', 'map-size': '640x360', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' } },
+  { pick: { 'map-size': '512x512', terrain: 'ridged' }, grid: [512, 512], expect: { terrain: 'ridged', 'map-size': '512x512', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' } },
+  { pick: { preset: 'tutorial' }, grid: [512, 512], expect: { terrain: 'warped', 'map-size': '512x512', preset: 'tutorial', 'river-style': 'drainage', layer: 'relief', tool: 'none' } }
 ]
 
 for (const { pick, grid, expect } of choices) {
@@ -45,7 +45,7 @@ for (const { pick, grid, expect } of choices) {
     }
     const url = a.page.url()
     for (const [name, value] of Object.entries(expect)) {
-      const defaults = { terrain: 'island', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief' }
+      const defaults = { terrain: 'island', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' }
       assert.equal(new URL(url).searchParams.get(`he-${name}`), value === defaults[name] ? null : value, `he-${name} in ${url}`)
     }
     assert.deepEqual(a.problems, [])
@@ -93,7 +93,7 @@ test('sliders a choice leaves unused are greyed out, and the preset moves the sl
   await page.selectOption('#experiment-control-preset', 'article')
   await page.waitForFunction(() => document.querySelector('#experiment-control-map-size').value === '320x180')
   const article = await state(page)
-  assert.deepEqual(article.choices, { terrain: 'island', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief' })
+  assert.deepEqual(article.choices, { terrain: 'island', 'map-size': '320x180', preset: 'article', 'river-style': 'drainage', layer: 'relief', tool: 'none' })
   assert.equal(article.settings.sea_level, 0.25)
   assert.deepEqual(problems, [])
   await context.close()
