@@ -172,7 +172,7 @@ for (const engine of ENGINES) {
 
       // Choices: every option of every select
       const selects = await tab.run(() => [...document.querySelectorAll('select[id^=experiment-control-]')].map(e => [e.id.slice(19), [...e.options].map(o => o.value)]))
-      assert.equal(selects.length, 6)
+      assert.equal(selects.length, 7)
       for (const [id, options] of selects) {
         for (const option of options) {
           await setValue(tab, id, option)
