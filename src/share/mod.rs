@@ -1,6 +1,6 @@
 //! Sharing a map: the link that brings it back, the timeline of the
-//! settings it rained with and the strokes the reader made, and the replay that rains it again; and the
-//! files that take it to other tools.
+//! settings it rained with and the strokes the reader made, and the replay
+//! that rains it again; and the files that take it to other tools.
 
 /// Slider values as links write them: decimals of at most three places.
 pub mod decimal;

@@ -22,6 +22,7 @@
 //! ```
 
 use super::decimal;
+use super::timeline::read_drops_since;
 use crate::sculpt::stamp::{Stamp, Tool};
 use crate::sculpt::stroke::{Hand, Touch};
 
@@ -39,9 +40,6 @@ const LIFT_MARK: char = '.';
 const LAST_DIGITS: &[u8; 16] = b"0123456789abcdef";
 /// ... and every character before it four more bits, and is one of these.
 const MORE_DIGITS: &[u8; 16] = b"ghijklmnopqrstuv";
-/// Drops since the stroke before are written with at most this many
-/// decimal digits, as the settings' timeline writes them.
-const MAX_DELTA_DIGITS: usize = 12;
 /// The largest radius and strength (in hundredths) a link may say.
 const MAX_RADIUS: u16 = 64;
 const HUNDREDTHS: f32 = 100.0;
@@ -139,13 +137,8 @@ pub fn decode(text: &str) -> Result<Vec<Touch>, &'static str> {
     }
     let mut began = 0u64;
     for stroke in text.split(STROKE_SEPARATOR) {
-        let digits = stroke.len() - stroke.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if digits == 0 || digits > MAX_DELTA_DIGITS {
-            return Err("each stroke starts with the drops since the one before");
-        }
-        let delta = decimal::whole(&stroke[..digits]).ok_or("drops are whole numbers")?;
-        began = began.checked_add(delta).ok_or("too many drops")?;
-        let rest = &stroke[digits..];
+        let (at, rest) = read_drops_since(stroke, began, "each stroke starts with the drops since the one before")?;
+        began = at;
         let tool = rest.chars().next().and_then(Tool::from_letter).ok_or("a stroke names no tool")?;
         let mut fields = rest[1..].splitn(3, FIELD_SEPARATOR);
         let radius = small_number(fields.next(), MAX_RADIUS as u64).ok_or("a radius from 1 to 64 cells")?;
@@ -172,7 +165,7 @@ pub fn decode(text: &str) -> Result<Vec<Touch>, &'static str> {
             touches.push(Touch { drops, hand: Hand::Stamp(stamp(x, y)?) });
         }
         if let Some(lift) = lift {
-            let after = decimal::whole(lift).filter(|_| !lift.is_empty()).ok_or("a lift's drops are whole numbers")?;
+            let after = decimal::whole(lift).ok_or("a lift's drops are whole numbers")?;
             drops = drops.checked_add(after).ok_or("too many drops")?;
             touches.push(Touch { drops, hand: Hand::Lift });
         }

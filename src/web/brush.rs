@@ -19,6 +19,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, PointerEvent};
 
 use crate::draw::viewport::Viewport;
+use crate::grid::Grid;
 use crate::settings::sliders::Setting;
 use crate::sketch::numbers::Message;
 use crate::sketch::Input;
@@ -44,16 +45,53 @@ fn on_map(event: &web_sys::Event) -> Option<Element> {
     (target.tag_name() == "CANVAS" && !target.class_list().contains("view-3d")).then_some(target)
 }
 
-/// Where a pointer event is on the map on `canvas`, in cells (`[x, y]`,
-/// not whole); `None` without a tool picked.
-fn cells(host: &Host, canvas: &Element, e: &PointerEvent) -> Option<[f64; 2]> {
-    let status = host.status()?;
-    status.choices.tool()?;
-    let rect = canvas.get_bounding_client_rect();
-    let view = Viewport::fit(status.choices.grid(), rect.width(), rect.height());
-    let x = (e.client_x() as f64 - rect.left() - view.left) / view.scale;
-    let y = (e.client_y() as f64 - rect.top() - view.top) / view.scale;
-    Some([x, y])
+/// The map on a canvas as it lies on the screen now, while a tool is
+/// picked: read once an event, for both where the event is and where the
+/// ring goes.
+struct MapOnScreen {
+    grid: Grid,
+    /// How the grid is fitted to the canvas, and where the canvas is (the
+    /// viewport's pixels).
+    view: Viewport,
+    left: f64,
+    top: f64,
+    /// The brush's radius, in cells.
+    radius: f64,
+}
+
+impl MapOnScreen {
+    /// The map on `canvas`; `None` without a tool picked.
+    fn of(host: &Host, canvas: &Element) -> Option<MapOnScreen> {
+        let status = host.status()?;
+        status.choices.tool()?;
+        let grid = status.choices.grid();
+        let rect = canvas.get_bounding_client_rect();
+        let view = Viewport::fit(grid, rect.width(), rect.height());
+        let radius = status.settings.get(Setting::ToolSize);
+        Some(MapOnScreen { grid, view, left: rect.left(), top: rect.top(), radius })
+    }
+
+    /// Where a pointer event is on the map, in cells (`[x, y]`, not whole).
+    fn cell(&self, e: &PointerEvent) -> [f64; 2] {
+        let x = (e.client_x() as f64 - self.left - self.view.left) / self.view.scale;
+        let y = (e.client_y() as f64 - self.top - self.view.top) / self.view.scale;
+        [x, y]
+    }
+
+    /// The ring (in `holder`) around cell `[x, y]`, the brush's size.
+    /// Placed in the viewport's coordinates (`position: fixed`), so it needs
+    /// nothing of the holder's own style.
+    fn show_ring(&self, holder: &HtmlElement, [x, y]: [f64; 2]) {
+        let Some(ring) = ring_in(holder) else { return };
+        let (cx, cy) = self.view.point(x, y);
+        let radius = self.radius * self.view.scale;
+        let style = ring.style();
+        let _ = style.set_property("left", &format!("{}px", self.left + cx - radius));
+        let _ = style.set_property("top", &format!("{}px", self.top + cy - radius));
+        let _ = style.set_property("width", &format!("{}px", 2.0 * radius));
+        let _ = style.set_property("height", &format!("{}px", 2.0 * radius));
+        let _ = style.set_property("display", "block");
+    }
 }
 
 fn send(host: &Rc<Host>, input: Input) {
@@ -86,14 +124,15 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
     listen(holder, "pointerdown", move |e| {
         let Some(canvas) = on_map(&e) else { return };
         let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
-        let Some([x, y]) = cells(&h, &canvas, e) else { return };
+        let Some(map) = MapOnScreen::of(&h, &canvas) else { return };
         if e.button() != 0 || p.get().is_some() {
             return;
         }
         e.prevent_default();
         let _ = canvas.set_pointer_capture(e.pointer_id());
         p.set(Some(e.pointer_id()));
-        show_ring(&r, &canvas, &h, [x, y]);
+        let [x, y] = map.cell(e);
+        map.show_ring(&r, [x, y]);
         send(&h, Input::PenDown { x, y });
     });
 
@@ -101,11 +140,12 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
     listen(holder, "pointermove", move |e| {
         let Some(canvas) = on_map(&e) else { return };
         let Some(e) = e.dyn_ref::<PointerEvent>() else { return };
-        let Some([x, y]) = cells(&h, &canvas, e) else {
+        let Some(map) = MapOnScreen::of(&h, &canvas) else {
             hide(&r);
             return;
         };
-        show_ring(&r, &canvas, &h, [x, y]);
+        let [x, y] = map.cell(e);
+        map.show_ring(&r, [x, y]);
         if p.get() == Some(e.pointer_id()) {
             send(&h, Input::PenMove { x, y });
         }
@@ -140,10 +180,10 @@ fn wire_keys(holder: &HtmlElement, host: &Rc<Host>) {
     listen(holder, "keydown", move |e| {
         let Some(canvas) = on_map(&e) else { return };
         let Some(k) = e.dyn_ref::<KeyboardEvent>() else { return };
-        let Some(status) = h.status().filter(|s| s.choices.tool().is_some()) else { return };
-        let grid = status.choices.grid();
+        let Some(map) = MapOnScreen::of(&h, &canvas) else { return };
+        let grid = map.grid;
         let [x, y] = a.get().unwrap_or([(grid.cols / 2) as f64, (grid.rows / 2) as f64]);
-        let step = (status.settings.get(Setting::ToolSize) / 2.0).max(1.0);
+        let step = (map.radius / 2.0).max(1.0);
         let moved = match k.key().as_str() {
             "ArrowLeft" => [x - step, y],
             "ArrowRight" => [x + step, y],
@@ -154,7 +194,7 @@ fn wire_keys(holder: &HtmlElement, host: &Rc<Host>) {
                 if !k.repeat() && !down.replace(true) {
                     send(&h, Input::PenDown { x, y });
                 }
-                show_ring(&r, &canvas, &h, [x, y]);
+                map.show_ring(&r, [x, y]);
                 return;
             }
             _ => return,
@@ -162,7 +202,7 @@ fn wire_keys(holder: &HtmlElement, host: &Rc<Host>) {
         e.prevent_default();
         let moved = [moved[0].clamp(0.0, (grid.cols - 1) as f64), moved[1].clamp(0.0, (grid.rows - 1) as f64)];
         a.set(Some(moved));
-        show_ring(&r, &canvas, &h, moved);
+        map.show_ring(&r, moved);
         if down.get() {
             send(&h, Input::PenMove { x: moved[0], y: moved[1] });
         }
@@ -174,24 +214,6 @@ fn wire_keys(holder: &HtmlElement, host: &Rc<Host>) {
             send(&h, Input::PenUp);
         }
     });
-}
-
-/// The ring (in `holder`) around cell `[x, y]` of the map on `canvas`,
-/// the brush's size. Placed in the viewport's coordinates (`position: fixed`), so it
-/// needs nothing of the holder's own style.
-fn show_ring(holder: &HtmlElement, canvas: &Element, host: &Host, [x, y]: [f64; 2]) {
-    let Some(status) = host.status() else { return };
-    let Some(ring) = ring_in(holder) else { return };
-    let rect = canvas.get_bounding_client_rect();
-    let view = Viewport::fit(status.choices.grid(), rect.width(), rect.height());
-    let (cx, cy) = view.point(x, y);
-    let radius = status.settings.get(Setting::ToolSize) * view.scale;
-    let style = ring.style();
-    let _ = style.set_property("left", &format!("{}px", rect.left() + cx - radius));
-    let _ = style.set_property("top", &format!("{}px", rect.top() + cy - radius));
-    let _ = style.set_property("width", &format!("{}px", 2.0 * radius));
-    let _ = style.set_property("height", &format!("{}px", 2.0 * radius));
-    let _ = style.set_property("display", "block");
 }
 
 fn hide(holder: &HtmlElement) {

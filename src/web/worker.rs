@@ -110,8 +110,8 @@ thread_local! {
 
 /// In a worker: serves the page's letters from now on (and `waiting`, those
 /// that came while the module started), running, feeding and ending the
-/// sketches they name and posting their reports. Not for host pages: the page's
-/// module calls it in the workers it starts (www/sketch-worker.js).
+/// sketches they name and posting their reports. Not for host pages: the
+/// page's module calls it in the workers it starts (www/sketch-worker.js).
 #[wasm_bindgen(js_name = serveSketches)]
 pub fn serve_sketches(waiting: Array) -> Result<(), JsValue> {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
