@@ -30,7 +30,7 @@ use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, MAP_SIZES};
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::settings::sliders::Settings;
 use hydraulic_erosion::share::strokes;
-use hydraulic_erosion::sketch::{Input, Sketch, Start, SPOT_CANDIDATES_PER_FRAME};
+use hydraulic_erosion::sketch::{Input, Pointing, Sketch, Start, SPOT_CANDIDATES_PER_FRAME};
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
@@ -214,12 +214,12 @@ fn hand() {
     sketch.frame(&mut clock, &mut NoPainter);
     sketch.input(Input::Choose(Choice::Tool, 2), 0.0);
     sketch.input(Input::Set(Setting::ToolSize, 8.0), 0.0);
-    sketch.input(Input::PenDown { x: 40.0, y: 90.0 }, 0.0);
+    sketch.input(Input::PenDown { at: Pointing::Cell { x: 40.0, y: 90.0 }, pressure: 1.0 }, 0.0);
     let mut x = 40.0;
     let moves = time(41, || {
         // A move of 4 cells (one stamp), then the frame that shows it
         x += 4.0;
-        sketch.input(Input::PenMove { x, y: 90.0 }, 0.0);
+        sketch.input(Input::PenMove { at: Pointing::Cell { x, y: 90.0 }, pressure: 1.0 }, 0.0);
         sketch.frame(&mut clock, &mut NoPainter);
     });
     sketch.input(Input::PenUp, 0.0);

@@ -199,22 +199,39 @@ pub enum Input {
     Rewind(u64),
     /// A drag (a slider's, the rewind's) let go.
     LetGo,
-    /// A press on the map with a tool picked, at a cell (`x` across, `y`
-    /// down, in cells, not necessarily whole): a stroke begins.
+    /// A press on the map with a tool picked, where the pointer is, with
+    /// the pen's pressure (0 to 1; 1 for a mouse, a finger or a key): a
+    /// stroke begins.
     PenDown {
-        x: f64,
-        y: f64,
+        at: Pointing,
+        pressure: f64,
     },
-    /// The pressed pointer moved to a cell.
+    /// The pressed pointer moved.
     PenMove {
-        x: f64,
-        y: f64,
+        at: Pointing,
+        pressure: f64,
     },
+    /// The brush, with a tool picked, aimed there (the pointer over the
+    /// map, or the keys' brush moved) or gone: in the 3D view its ring is
+    /// drawn on the ground there (the page draws the 2D map's).
+    Aim(Option<Pointing>),
     /// The press let go: the stroke ends.
     PenUp,
     /// A whole stroke of the tool picked through these cells (a host
     /// page's `stroke()`).
     Stroke(Vec<[f64; 2]>),
+}
+
+/// Where the reader's pointer is on the sketch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Pointing {
+    /// On the 2D map, at a cell (`x` across, `y` down, in cells, not
+    /// necessarily whole).
+    Cell { x: f64, y: f64 },
+    /// On the 3D view, at this point of its picture (shares of its width
+    /// and height from its top left): the spot of the ground the pointer's
+    /// ray meets there ([`crate::draw::ground_pick`]).
+    View { across: f64, down: f64 },
 }
 
 impl Input {
@@ -250,7 +267,8 @@ impl Input {
             | Input::Orbit { .. }
             | Input::OrbitEnd
             | Input::Zoom(_)
-            | Input::ResetCamera => false,
+            | Input::ResetCamera
+            | Input::Aim(_) => false,
         }
     }
 }
@@ -289,6 +307,8 @@ pub struct Carried {
     /// The settings in force now.
     pub settings: Settings,
     pub heights: Vec<f32>,
+    /// The ground without the rain's work, if the hand had moved it.
+    pub without_rain: Option<Vec<f32>>,
     pub drops: u64,
     pub steps: u64,
     pub frames: u64,
@@ -343,6 +363,9 @@ pub struct Sketch {
     rivers_for: Option<(u64, ViewOf)>,
     /// A stroke of the reader's hand under way.
     pressed: Option<hand::Pressed>,
+    /// Where the brush is aimed in the 3D view (the cell under the
+    /// pointer), for its ring.
+    aim: Option<[f32; 2]>,
     /// The last frame that drew the drainage (and so kept it up to date).
     rivers_drawn_in: Option<u64>,
     /// The view the drawn rivers belong to.
@@ -428,6 +451,7 @@ impl Sketch {
             frames: 0,
             rivers_for: None,
             pressed: None,
+            aim: None,
             rivers_drawn_in: None,
             shown_for: None,
             scheme: first_scheme,
@@ -541,6 +565,7 @@ impl Sketch {
         let carried = Carried {
             settings: t.settings().clone(),
             heights: t.heights().to_vec(),
+            without_rain: t.hand_moved().map(<[f32]>::to_vec),
             drops: t.drops(),
             steps: t.steps(),
             frames: self.frames,
@@ -562,9 +587,21 @@ impl Sketch {
     pub fn resume(start: Start, carried: Carried) -> Option<Sketch> {
         let (target, changes, hand) = (start.link.drops, start.link.timeline.clone(), start.link.hand.clone());
         let mut sketch = Sketch::new(start);
-        let Carried { settings, heights, drops, steps, frames, looping, exact, capped, measures, history, keyframes } =
-            carried;
-        if !sketch.terrain.carry_on(&settings, heights, drops, steps) {
+        let Carried {
+            settings,
+            heights,
+            without_rain,
+            drops,
+            steps,
+            frames,
+            looping,
+            exact,
+            capped,
+            measures,
+            history,
+            keyframes,
+        } = carried;
+        if !sketch.terrain.carry_on(&settings, heights, without_rain, drops, steps) {
             return None;
         }
         if !exact {
@@ -662,7 +699,9 @@ impl Sketch {
                 self.camera = Camera::START;
                 self.spin = None;
             }
-            Input::PenDown { .. } | Input::PenMove { .. } | Input::PenUp | Input::Stroke(_) => self.hand(input),
+            Input::PenDown { .. } | Input::PenMove { .. } | Input::PenUp | Input::Stroke(_) | Input::Aim(_) => {
+                self.hand(input)
+            }
             Input::Undo | Input::Redo | Input::Rewind(_) | Input::LetGo => {}
         }
         self.close_step(step);
@@ -756,7 +795,13 @@ impl Sketch {
             done = replaying.replay.advance(&mut self.terrain, REPLAY_BATCH);
             if Keyframes::due(drops, self.terrain.drops()) {
                 let now = MapLink { drops: self.terrain.drops(), ..link.clone() };
-                self.keyframes.keep_heights(&now, exact, self.terrain.steps(), self.terrain.heights());
+                self.keyframes.keep_heights(
+                    &now,
+                    exact,
+                    self.terrain.steps(),
+                    self.terrain.heights(),
+                    self.terrain.hand_moved(),
+                );
             }
             if self.measures.due(self.terrain.drops(), false) {
                 let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
@@ -1003,6 +1048,7 @@ impl Sketch {
             size: self.size,
             trees: &trees,
             layer: &draped,
+            brush: self.brush_3d(),
         })
     }
 

@@ -54,6 +54,11 @@ pub struct Terrain {
     noise: FractalNoise,
     heights: Vec<f32>,
     original: Vec<f32>,
+    /// The ground now without the rain's work (none until the hand first
+    /// moves it, and then the start is this): the start with the hand's
+    /// stamps, what the erosion and deposition layers count the rain's work
+    /// against.
+    without_rain: Option<Vec<f32>>,
     rng: Pcg32,
     brush: Brush,
     thermal: ThermalErosion,
@@ -93,6 +98,7 @@ impl Terrain {
             noise,
             heights: original.clone(),
             original,
+            without_rain: None,
             rng: Pcg32::seed_from_u64(seed as u64),
             brush: Brush::new(settings.brush_radius(), grid),
             thermal: ThermalErosion::default(),
@@ -145,6 +151,7 @@ impl Terrain {
             self.build();
         }
         self.heights.copy_from_slice(&self.original);
+        self.without_rain = None;
         self.edition += 1;
         self.rng = Pcg32::seed_from_u64(seed as u64);
         self.drops = 0;
@@ -166,12 +173,23 @@ impl Terrain {
     /// Carries on where another build of the sketch left this terrain (same
     /// seed and choices): `heights` after `drops` drops and `steps` steps,
     /// with `settings` in force now. The generator is moved on past those
-    /// drops, so the next ones fall exactly where they would have. False,
-    /// changing nothing, if the heights are not one a cell.
-    pub fn carry_on(&mut self, settings: &Settings, heights: Vec<f32>, drops: u64, steps: u64) -> bool {
-        if heights.len() != self.grid.cells() {
+    /// drops, so the next ones fall exactly where they would have;
+    /// `without_rain` is the ground then without the rain's work, if the
+    /// hand had moved it ([`Terrain::without_rain`]). False, changing
+    /// nothing, if the heights are not one a cell.
+    pub fn carry_on(
+        &mut self,
+        settings: &Settings,
+        heights: Vec<f32>,
+        without_rain: Option<Vec<f32>>,
+        drops: u64,
+        steps: u64,
+    ) -> bool {
+        let cells = self.grid.cells();
+        if heights.len() != cells || without_rain.as_ref().is_some_and(|w| w.len() != cells) {
             return false;
         }
+        self.without_rain = without_rain;
         // Only those that shape the rain can differ from the start's, and
         // none of those builds a new ground
         for setting in Setting::ALL {
@@ -326,11 +344,36 @@ impl Terrain {
             Hand::Lift => self.rain_spot = None,
             Hand::Stamp(s) if s.tool == Tool::Rain => self.rain_spot = Some(s),
             Hand::Stamp(s) => {
+                let ((cols, rows), width) = (stamp::reach(self.grid, &s), self.grid.cols);
+                let reached: Vec<usize> = rows.flat_map(|y| cols.clone().map(move |x| y * width + x)).collect();
+                let was: Vec<f32> = reached.iter().map(|&i| self.heights[i]).collect();
                 if stamp::stamp(self.grid, &mut self.heights, &s) > 0.0 {
                     self.edition += 1;
+                    // The rain's work on each cell (the ground without it,
+                    // less the ground before the stamp) is kept; the hand's
+                    // is the ground's now. Where no rain fell, the ground
+                    // without it is the ground itself, to the bit.
+                    let without = self.without_rain.get_or_insert_with(|| self.original.clone());
+                    for (i, was) in reached.into_iter().zip(was) {
+                        without[i] = self.heights[i] + (without[i] - was);
+                    }
                 }
             }
         }
+    }
+
+    /// The ground now without the rain's work: the start, with the hand's
+    /// stamps as they moved it. The erosion and deposition layers count
+    /// the rain's work against it, not the hand's.
+    pub fn without_rain(&self) -> &[f32] {
+        self.without_rain.as_deref().unwrap_or(&self.original)
+    }
+
+    /// [`Terrain::without_rain`] where the hand has moved the ground (for
+    /// carrying it to another build or a keyframe); `None` where it is the
+    /// start.
+    pub fn hand_moved(&self) -> Option<&[f32]> {
+        self.without_rain.as_deref()
     }
 
     /// Where the rain's tool pours, if it does.

@@ -10,7 +10,7 @@ use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::settings::choices::Choice;
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::share::link;
-use hydraulic_erosion::sketch::{Input, Sketch, Start};
+use hydraulic_erosion::sketch::{Input, Pointing, Sketch, Start};
 
 const SIZE: Size = Size { width: 320.0, height: 180.0, ratio: 1.0 };
 const GRID: Grid = Grid::ARTICLE;
@@ -62,11 +62,17 @@ fn with_tool(seed: u32, tool: usize) -> Sketch {
 
 /// A stroke by hand from `from` to `to` (cells), a move a cell at a time.
 fn drag(sketch: &mut Sketch, from: [f64; 2], to: [f64; 2]) {
-    sketch.input(Input::PenDown { x: from[0], y: from[1] }, 0.0);
+    sketch.input(Input::PenDown { at: Pointing::Cell { x: from[0], y: from[1] }, pressure: 1.0 }, 0.0);
     let steps = (to[0] - from[0]).abs().max((to[1] - from[1]).abs()).ceil() as u32;
     for k in 1..=steps {
         let t = k as f64 / steps as f64;
-        sketch.input(Input::PenMove { x: from[0] + t * (to[0] - from[0]), y: from[1] + t * (to[1] - from[1]) }, 0.0);
+        sketch.input(
+            Input::PenMove {
+                at: Pointing::Cell { x: from[0] + t * (to[0] - from[0]), y: from[1] + t * (to[1] - from[1]) },
+                pressure: 1.0,
+            },
+            0.0,
+        );
     }
     sketch.input(Input::PenUp, 0.0);
 }
@@ -168,10 +174,10 @@ fn strokes_made_while_it_rains_hold_the_rain_and_come_back_from_the_link() {
     let mut sketch = with_tool(6, RAISE);
     sketch.input(Input::PlayPause, 0.0);
     frames(&mut sketch, 3);
-    sketch.input(Input::PenDown { x: 60.0, y: 60.0 }, 0.0);
+    sketch.input(Input::PenDown { at: Pointing::Cell { x: 60.0, y: 60.0 }, pressure: 1.0 }, 0.0);
     let held = sketch.status().drops;
     for x in 61..=100 {
-        sketch.input(Input::PenMove { x: x as f64, y: 60.0 }, 0.0);
+        sketch.input(Input::PenMove { at: Pointing::Cell { x: x as f64, y: 60.0 }, pressure: 1.0 }, 0.0);
         frames(&mut sketch, 1);
     }
     assert_eq!(sketch.status().drops, held, "the rain holds still while the hand shapes the ground");
@@ -206,7 +212,7 @@ fn the_rains_tool_pours_inside_its_brush_while_pressed_even_paused() {
     let drops = sketch.status().drops;
     // Near a corner, so that much of the map is out of the drops' reach
     let at = [40.0, 40.0];
-    sketch.input(Input::PenDown { x: at[0], y: at[1] }, 0.0);
+    sketch.input(Input::PenDown { at: Pointing::Cell { x: at[0], y: at[1] }, pressure: 1.0 }, 0.0);
     frames(&mut sketch, 20);
     sketch.input(Input::PenUp, 0.0);
     let poured = sketch.status().drops - drops;
@@ -248,4 +254,89 @@ fn a_scripts_stroke_gives_what_the_same_stroke_by_hand_gives() {
     drag(&mut none, [40.0, 40.0], [80.0, 40.0]);
     assert_eq!(none.terrain().heights_hash(), hash);
     assert!(none.link().hand.is_empty());
+}
+
+#[test]
+fn a_pen_pressed_lightly_raises_less_and_its_link_keeps_every_pressure() {
+    let mut sketch = with_tool(9, RAISE);
+    let before = sketch.terrain().heights().to_vec();
+    // Pressed hard along the first half, lightly along the second
+    let pen = |x: f64| Pointing::Cell { x, y: 90.0 };
+    sketch.input(Input::PenDown { at: pen(100.0), pressure: 1.0 }, 0.0);
+    for x in 101..=160 {
+        let pressure = if x <= 130 { 1.0 } else { 0.25 };
+        sketch.input(Input::PenMove { at: pen(x as f64), pressure }, 0.0);
+    }
+    sketch.input(Input::PenUp, 0.0);
+    let after = sketch.terrain().heights();
+    let raised = |x: usize| after[90 * GRID.cols + x] - before[90 * GRID.cols + x];
+    let (hard, light) = (raised(115), raised(148));
+    assert!(light > 0.0 && light < 0.5 * hard, "hard {hard}, light {light}");
+    assert_eq!(sketch.status().undo, 1, "one stroke, one step");
+    let hash = sketch.terrain().heights_hash();
+    let (reopened, query) = reopened(&sketch);
+    assert_eq!(reopened, hash, "{query}");
+    assert_eq!(query.matches("he-hand=").count(), 1);
+    assert!(!query.contains('_'), "one stroke in the link: {query}");
+}
+
+#[test]
+fn a_press_on_the_3d_view_lands_where_the_pointers_ray_meets_the_ground() {
+    use hydraulic_erosion::draw::camera::Camera;
+    use hydraulic_erosion::draw::mesh::Layout;
+    let mut sketch = with_tool(10, RAISE);
+    // A spot of the island's southern slope, facing the starting camera
+    let heights = sketch.terrain().heights().to_vec();
+    let settings = sketch.terrain().settings().clone();
+    let layout = Layout::new(GRID, settings.get(Setting::HeightScale));
+    let target = settings.sea_level() * layout.vertical;
+    let m = Camera::START.view_projection(SIZE.width / SIZE.height, target).map(f64::from);
+    let (x, y) = (GRID.cols / 2, GRID.rows * 2 / 3);
+    let p = layout.position(x, y, heights[y * GRID.cols + x] as f64).map(f64::from);
+    let clip = [0, 1, 3].map(|row| m[row] * p[0] + m[4 + row] * p[1] + m[8 + row] * p[2] + m[12 + row]);
+    let (across, down) = ((clip[0] / clip[2] + 1.0) / 2.0, (1.0 - clip[1] / clip[2]) / 2.0);
+    sketch.input(Input::PenDown { at: Pointing::View { across, down }, pressure: 1.0 }, 0.0);
+    sketch.input(Input::PenUp, 0.0);
+    let after = sketch.terrain().heights();
+    let most = (0..GRID.cells()).max_by(|&a, &b| (after[a] - heights[a]).total_cmp(&(after[b] - heights[b]))).unwrap();
+    assert_eq!(GRID.column_row(most), (x, y), "the stamp's top is the cell drawn under the pointer");
+    // Above the map's horizon nothing is pressed
+    sketch.input(Input::Orbit { dx: 0.0, dy: -1000.0 }, 0.0);
+    let hash = sketch.terrain().heights_hash();
+    sketch.input(Input::PenDown { at: Pointing::View { across: 0.5, down: 0.0 }, pressure: 1.0 }, 0.0);
+    sketch.input(Input::PenUp, 0.0);
+    assert_eq!(sketch.terrain().heights_hash(), hash);
+    assert_eq!(sketch.status().undo, 1, "and no step to undo");
+}
+
+#[test]
+fn the_erosion_and_deposition_layers_count_the_rains_work_not_the_hands() {
+    use hydraulic_erosion::erosion::ground_moved::{deposition, erosion, largest};
+    let mut sketch = with_tool(12, RAISE);
+    let moved = |s: &Sketch| {
+        let t = s.terrain();
+        (largest(&erosion(t.without_rain(), t.heights())), largest(&deposition(t.without_rain(), t.heights())))
+    };
+    let rained_before = moved(&sketch);
+    assert!(rained_before.0 > 0.0, "the rain before the strokes wore the ground");
+    drag(&mut sketch, [100.0, 90.0], [160.0, 90.0]);
+    sketch.input(Input::Choose(Choice::Tool, LOWER), 0.0);
+    drag(&mut sketch, [100.0, 120.0], [160.0, 120.0]);
+    assert_eq!(moved(&sketch), rained_before, "the strokes are not the rain's work, to the bit");
+    let t = sketch.terrain();
+    let under = 90 * GRID.cols + 130;
+    assert!(t.heights()[under] > t.original()[under] + 0.05, "though the ground under them moved");
+    // Rain after them: its work shows; undone back before the rain, the
+    // ground without the rain is the one kept then
+    let without_then = t.without_rain().to_vec();
+    sketch.input(Input::PlayPause, 0.0);
+    frames(&mut sketch, 10);
+    sketch.input(Input::PlayPause, 0.0);
+    assert!(moved(&sketch).0 > rained_before.0 || moved(&sketch).1 > rained_before.1, "the new rain's work shows");
+    sketch.input(Input::Choose(Choice::Tool, RAISE), 0.0);
+    drag(&mut sketch, [200.0, 60.0], [240.0, 60.0]);
+    sketch.input(Input::Rewind(sketch.link().hand[0].drops), 0.0);
+    sketch.input(Input::LetGo, 0.0);
+    settle(&mut sketch);
+    assert_eq!(sketch.terrain().without_rain(), &without_then[..]);
 }

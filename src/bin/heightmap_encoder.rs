@@ -21,14 +21,15 @@ pub fn encode(heights: &[f32], cols: u32) -> Result<Vec<u8>, JsError> {
 }
 
 /// The maps archive ([`hydraulic_erosion::share::map_archive`]) of the map
-/// `query` links to, whose ground is now `heights`, with `settings` in
-/// force (as the page's status carries them).
+/// `query` links to, whose ground is now `ground` (its heights, and its
+/// ground without the rain where the hand moved it, as the sketch reports
+/// them), with `settings` in force (as the page's status carries them).
 #[wasm_bindgen]
-pub fn maps(heights: &[f32], query: &str, settings: &[f64]) -> Result<Vec<u8>, JsError> {
+pub fn maps(ground: &[f32], query: &str, settings: &[f64]) -> Result<Vec<u8>, JsError> {
     let link = hydraulic_erosion::share::link::read(query).link;
     let in_force = Settings::read(&mut settings.iter().copied())
         .ok_or_else(|| JsError::new(&format!("{} numbers are not the settings", settings.len())))?;
-    map_archive::archive(heights, &link, query, &in_force).map_err(|problem| JsError::new(&format!("{problem:?}")))
+    map_archive::archive(ground, &link, query, &in_force).map_err(|problem| JsError::new(&format!("{problem:?}")))
 }
 
 /// The time-lapse as a WebM file ([`webm_file`]): `data` holds every

@@ -99,23 +99,59 @@ impl Camera {
         let projection = perspective(FIELD_OF_VIEW, aspect, near, far);
         multiply(&projection, &view).map(|v| v as f32)
     }
+
+    /// The ray from the eye through the point `[across, down]` of a
+    /// drawing `aspect` wide to 1 high (shares of its width and height from
+    /// its top left corner), as [`Camera::view_projection`] draws it: what
+    /// the reader points at there.
+    pub fn ray(&self, aspect: f64, target_y: f64, [across, down]: [f64; 2]) -> Ray {
+        let eye = self.eye(target_y);
+        let [right, up, back] = axes(eye, [0.0, target_y, 0.0]);
+        let half_height = (FIELD_OF_VIEW / 2.0).tan();
+        let (x, y) = ((2.0 * across - 1.0) * half_height * aspect, (1.0 - 2.0 * down) * half_height);
+        let direction = [0, 1, 2].map(|k| right[k] * x + up[k] * y - back[k]);
+        Ray { origin: eye, direction }
+    }
+}
+
+/// A ray in map units: from `origin`, along `direction` (not of unit length).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ray {
+    pub origin: [f64; 3],
+    pub direction: [f64; 3],
+}
+
+impl Ray {
+    /// The point `t` directions along.
+    pub fn at(&self, t: f64) -> [f64; 3] {
+        [0, 1, 2].map(|k| self.origin[k] + self.direction[k] * t)
+    }
 }
 
 /// A column-major 4 × 4 matrix.
 type Matrix = [f64; 16];
 
-fn look_at(eye: [f64; 3], target: [f64; 3]) -> Matrix {
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// The eye's right, up and backward directions (unit vectors), looking from
+/// `eye` at `target` with the sky up.
+fn axes(eye: [f64; 3], target: [f64; 3]) -> [[f64; 3]; 3] {
     let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
     let cross =
         |a: [f64; 3], b: [f64; 3]| [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-    let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
     let unit = |a: [f64; 3]| {
         let l = dot(a, a).sqrt();
         [a[0] / l, a[1] / l, a[2] / l]
     };
     let back = unit(sub(eye, target));
     let right = unit(cross([0.0, 1.0, 0.0], back));
-    let up = cross(back, right);
+    [right, cross(back, right), back]
+}
+
+fn look_at(eye: [f64; 3], target: [f64; 3]) -> Matrix {
+    let [right, up, back] = axes(eye, target);
     [
         right[0],
         up[0],
@@ -214,6 +250,23 @@ mod tests {
         c.orbit(std::f64::consts::FRAC_PI_2 / RADIANS_PER_PIXEL, 0.0);
         let eye = c.eye(0.0);
         assert!(eye[0] < -0.5 && eye[2].abs() < 0.01, "{eye:?}");
+    }
+
+    #[test]
+    fn a_ray_through_a_point_on_screen_passes_the_points_drawn_there() {
+        let camera = Camera::new(0.7, 0.6, 1.4).unwrap();
+        let (aspect, target_y) = (1.6, 0.03);
+        let m = camera.view_projection(aspect, target_y);
+        for p in [[0.1, 0.05, -0.2], [-0.4, 0.0, 0.25], [0.0, 0.03, 0.0]] {
+            let s = project(&m, p);
+            let ray = camera.ray(aspect, target_y, [(s[0] + 1.0) / 2.0, (1.0 - s[1]) / 2.0]);
+            // The ray's nearest approach to p is (nearly) p itself
+            let to_p = [0, 1, 2].map(|k| p[k] - ray.origin[k]);
+            let t = dot(to_p, ray.direction) / dot(ray.direction, ray.direction);
+            let near = ray.at(t);
+            let miss = (0..3).map(|k| (near[k] - p[k]).powi(2)).sum::<f64>().sqrt();
+            assert!(t > 0.0 && miss < 1e-5, "{p:?}: {miss} at {t}");
+        }
     }
 
     #[test]

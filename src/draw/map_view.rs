@@ -172,12 +172,14 @@ impl MapView {
         (pixels, Legend { layer, top })
     }
 
-    /// What `layer` shows of each cell: the ground shown against the ground
-    /// before any rain (none moved, when that is what is shown) for erosion
-    /// and deposition; `water`, the flow drawn through each cell, for flow
-    /// (and the relief, which shows nothing of it).
+    /// What `layer` shows of each cell: for erosion and deposition, the
+    /// rain's work: the ground shown against the ground without it (the
+    /// start with the hand's work, [`Terrain::without_rain`]; none moved
+    /// when the start is what is shown); `water`, the flow drawn through
+    /// each cell, for flow (and the relief, which shows nothing of it).
     fn layer_values<'a>(&self, terrain: &Terrain, layer: Layer, water: &'a [f32]) -> Cow<'a, [f32]> {
-        let (before, now) = (terrain.original(), self.shown(terrain));
+        let before = if self.original { terrain.original() } else { terrain.without_rain() };
+        let now = self.shown(terrain);
         match layer {
             Layer::Erosion => Cow::Owned(erosion(before, now)),
             Layer::Deposition => Cow::Owned(deposition(before, now)),

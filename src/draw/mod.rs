@@ -5,6 +5,8 @@
 pub mod camera;
 /// The colour schemes: the original's five and the Landscape.
 pub mod color_schemes;
+/// The spot of the ground the pointer's ray meets in the 3D view.
+pub mod ground_pick;
 /// The map's layers: erosion, deposition and flow over the relief, and their legends.
 pub mod layers;
 /// The map view: the ground shown and the buffers its drawings are made in.

@@ -39,6 +39,7 @@ pub const GROUND_UNIFORMS: &[&str] = &[
     "u_step",
     "u_layer",
     "u_layered",
+    "u_brush",
 ];
 
 /// The sea program's uniforms.
@@ -161,6 +162,8 @@ uniform sampler2D u_water;
 uniform ivec2 u_grid;
 uniform vec3 u_river;
 uniform float u_sea_level;
+// The brush's ring: its centre and radius in cells (a radius of 0, none)
+uniform vec3 u_brush;
 in float v_height;
 in vec3 v_normal;
 in vec2 v_cell;
@@ -184,6 +187,15 @@ void main() {
   if (u_layered) ground = texelFetch(u_layer, clamp(ivec2(floor(v_cell + 0.5)), ivec2(0), u_grid - 1), 0).rgb;
   ground = mix(ground, u_river, river_opacity(water_here()));
   color = vec4(ground * shade(dot(n, LIGHT)), 1.0);
+  if (u_brush.z > 0.0) {
+    // A light ring two pixels wide on the ground, with a dark edge either
+    // side, as the 2D map's ring is drawn
+    float d = abs(distance(v_cell, u_brush.xy) - u_brush.z);
+    float pixel = max(fwidth(distance(v_cell, u_brush.xy)), 1e-4);
+    float line = 1.0 - smoothstep(1.0, 1.5, d / pixel);
+    float edge = 1.0 - smoothstep(2.0, 2.5, d / pixel);
+    color.rgb = mix(mix(color.rgb, vec3(0.0), 0.5 * edge), vec3(1.0), 0.9 * line);
+  }
 }"#;
 
 /// The sea's four corners, at its level.
@@ -285,7 +297,7 @@ mod tests {
     #[test]
     fn a_uniform_is_found_by_its_name() {
         assert_eq!(place_of(GROUND_UNIFORMS, "u_heights"), 0);
-        assert_eq!(place_of(GROUND_UNIFORMS, "u_layered"), GROUND_UNIFORMS.len() - 1);
+        assert_eq!(place_of(GROUND_UNIFORMS, "u_brush"), GROUND_UNIFORMS.len() - 1);
         assert_eq!(place_of(SEA_UNIFORMS, "u_level"), 2);
         assert!(std::panic::catch_unwind(|| place_of(SEA_UNIFORMS, "u_heights")).is_err());
     }

@@ -49,6 +49,9 @@ pub struct Scene<'a> {
     /// ([`crate::draw::layers::drape`]), RGBA a cell, or empty for the
     /// relief.
     pub layer: &'a [u8],
+    /// The brush's ring on the ground, where the reader's pointer is with a
+    /// tool picked: its centre (cells) and radius (cells).
+    pub brush: Option<[f64; 3]>,
 }
 
 /// The sides of a tree's cone in the 3D view: a few triangles a tree.

@@ -65,6 +65,14 @@ pub struct Stamp {
     pub strength: f32,
 }
 
+impl Stamp {
+    /// A strength of `hundredths` hundredths, as a stamp holds it: every
+    /// strength a stamp is made with is one a link writes exactly.
+    pub fn strength_of(hundredths: u32) -> f32 {
+        hundredths as f32 / 100.0
+    }
+}
+
 /// The fall-off at squared distance `d2` from the centre of a brush whose
 /// squared radius is `r2`: `(1 − d²/r²)²` inside, 0 outside.
 fn falloff(d2: f32, r2: f32) -> f32 {
@@ -76,7 +84,7 @@ fn falloff(d2: f32, r2: f32) -> f32 {
 }
 
 /// The cells a stamp reaches: columns and rows, clipped to the grid.
-fn reach(grid: Grid, s: &Stamp) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+pub fn reach(grid: Grid, s: &Stamp) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
     let r = s.radius as usize;
     let (x, y) = (s.x as usize, s.y as usize);
     let cols = x.saturating_sub(r)..(x + r + 1).min(grid.cols);

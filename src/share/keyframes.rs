@@ -50,6 +50,9 @@ pub struct Keyframe {
     exact: bool,
     steps: u64,
     heights: Vec<f32>,
+    /// The ground then without the rain's work, if the hand had moved it
+    /// ([`Terrain::without_rain`]).
+    without_rain: Option<Vec<f32>>,
     /// When it was last kept or used, to let the stalest go first.
     used: u64,
 }
@@ -67,6 +70,10 @@ impl Keyframe {
 
     pub fn heights(&self) -> &[f32] {
         &self.heights
+    }
+
+    pub fn without_rain(&self) -> Option<&[f32]> {
+        self.without_rain.as_deref()
     }
 
     pub fn link(&self) -> &MapLink {
@@ -172,13 +179,21 @@ impl Keyframes {
     /// Keeps the heights of `terrain` now, whose map `link` describes (at
     /// the terrain's drops).
     pub fn keep(&mut self, link: &MapLink, terrain: &Terrain) {
-        self.keep_heights(link, true, terrain.steps(), terrain.heights());
+        self.keep_heights(link, true, terrain.steps(), terrain.heights(), terrain.hand_moved());
     }
 
-    /// Keeps `heights` after `link.drops` drops and `steps` steps; `exact`
-    /// says whether the link's timeline is how they came to be. Keeping the
+    /// Keeps `heights` after `link.drops` drops and `steps` steps, and the
+    /// ground then `without_rain` if the hand had moved it; `exact` says
+    /// whether the link's timeline is how they came to be. Keeping the
     /// heights of a moment kept already only marks them as used.
-    pub fn keep_heights(&mut self, link: &MapLink, exact: bool, steps: u64, heights: &[f32]) {
+    pub fn keep_heights(
+        &mut self,
+        link: &MapLink,
+        exact: bool,
+        steps: u64,
+        heights: &[f32],
+        without_rain: Option<&[f32]>,
+    ) {
         self.clock += 1;
         let clock = self.clock;
         let same_moment = |k: &Keyframe| {
@@ -192,7 +207,8 @@ impl Keyframes {
         let timeline = link.timeline.iter().filter(|c| c.drops <= link.drops).copied().collect();
         let hand = link.hand.iter().filter(|t| t.drops <= link.drops).copied().collect();
         let link = MapLink { timeline, hand, ..link.clone() };
-        self.kept.push(Keyframe { link, exact, steps, heights: heights.to_vec(), used: clock });
+        let (heights, without_rain) = (heights.to_vec(), without_rain.map(<[f32]>::to_vec));
+        self.kept.push(Keyframe { link, exact, steps, heights, without_rain, used: clock });
         while self.bytes() > KEYFRAME_BYTES && self.kept.len() > 1 {
             let stalest = (0..self.kept.len()).min_by_key(|&i| self.kept[i].used).expect("more than one kept");
             self.kept.remove(stalest);
@@ -218,7 +234,8 @@ impl Keyframes {
 
     /// The bytes the kept heights take.
     pub fn bytes(&self) -> usize {
-        self.kept.iter().map(|k| k.heights.len() * std::mem::size_of::<f32>()).sum()
+        let cells = |k: &Keyframe| k.heights.len() + k.without_rain.as_ref().map_or(0, Vec::len);
+        self.kept.iter().map(|k| cells(k) * std::mem::size_of::<f32>()).sum()
     }
 
     pub fn kept(&self) -> &[Keyframe] {
@@ -282,7 +299,7 @@ mod tests {
     fn heights_of_a_history_no_link_carries_stand_for_that_link_alone() {
         let terrain = Terrain::new(1);
         let mut keyframes = Keyframes::default();
-        keyframes.keep_heights(&link(1, 300, vec![]), false, 7, terrain.heights());
+        keyframes.keep_heights(&link(1, 300, vec![]), false, 7, terrain.heights(), None);
         assert!(keyframes.nearest(&link(1, 300, vec![])).is_some());
         assert!(keyframes.nearest(&link(1, 301, vec![])).is_none());
     }

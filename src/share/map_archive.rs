@@ -46,18 +46,26 @@ pub enum Problem {
     WrongSize { heights: usize, cells: usize },
 }
 
-/// The archive for a map `link` describes, whose ground is now `heights`
-/// with `settings` in force.
-pub fn archive(heights: &[f32], link: &MapLink, query: &str, settings: &Settings) -> Result<Vec<u8>, Problem> {
+/// The archive for a map `link` describes, whose ground is now `ground`
+/// with `settings` in force: its heights, followed, where the hand moved
+/// it, by the ground without the rain's work
+/// ([`Terrain::without_rain`]), which the erosion and deposition maps
+/// count the rain's work against.
+pub fn archive(ground: &[f32], link: &MapLink, query: &str, settings: &Settings) -> Result<Vec<u8>, Problem> {
     let seed = link.seed.unwrap_or(0);
     let mut terrain = Terrain::with_choices(seed, link.settings.clone(), link.choices);
     let cells = terrain.grid().cells();
-    if !terrain.carry_on(settings, heights.to_vec(), link.drops, 0) {
-        return Err(Problem::WrongSize { heights: heights.len(), cells });
+    let (heights, without_rain) = match ground.len() {
+        n if n == 2 * cells => (&ground[..cells], Some(ground[cells..].to_vec())),
+        _ => (ground, None),
+    };
+    if !terrain.carry_on(settings, heights.to_vec(), without_rain, link.drops, 0) {
+        return Err(Problem::WrongSize { heights: ground.len(), cells });
     }
     let grid = terrain.grid();
     let flow = MapView::default().rivers_now(&terrain).water.clone();
-    let maps = [heights.to_vec(), erosion(terrain.original(), heights), deposition(terrain.original(), heights), flow];
+    let before = terrain.without_rain();
+    let maps = [heights.to_vec(), erosion(before, heights), deposition(before, heights), flow];
     let mut ranges = Vec::new();
     let mut files: Vec<(&str, Vec<u8>)> = Vec::new();
     for ((name, ..), values) in MAPS.iter().zip(&maps) {

@@ -6,10 +6,12 @@
 //! written whole and each after it as the step from the one before, each
 //! number in a few characters of four bits
 //! ([`write_number`](crate::share::strokes::write_number)), so a stroke of
-//! twenty stamps takes about fifty characters. The rain's tool pours
-//! while the map rains on, so each of its stamps also says the drops since
-//! the one before, and its stroke ends with `.` and the drops until it was
-//! lifted.
+//! twenty stamps takes about fifty characters. A pen pressed harder or
+//! lighter changes the strength along the stroke: a stamp whose strength
+//! differs from the one before is preceded by `x` and the change, in
+//! hundredths. The rain's tool pours while the map rains on, so each of its
+//! stamps also says the drops since the one before, and its stroke ends
+//! with `.` and the drops until it was lifted.
 //!
 //! ```
 //! use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
@@ -36,6 +38,9 @@ const STROKE_SEPARATOR: char = '_';
 const FIELD_SEPARATOR: char = '-';
 /// Before the drops until the rain's tool was lifted.
 const LIFT_MARK: char = '.';
+/// Before a change of strength along a stroke (neither a digit nor a mark
+/// that a query would escape).
+const STRENGTH_MARK: char = 'x';
 /// A number's last character carries four bits and is one of these...
 const LAST_DIGITS: &[u8; 16] = b"0123456789abcdef";
 /// ... and every character before it four more bits, and is one of these.
@@ -92,16 +97,22 @@ pub fn encode(touches: &[Touch]) -> String {
         out.push(first.tool.letter());
         out += &format!("{}{FIELD_SEPARATOR}{}{FIELD_SEPARATOR}", first.radius, hundredths(first.strength));
         let (mut x, mut y, mut drops) = (first.x as i64, first.y as i64, touches[k].drops);
+        let mut strength = hundredths(first.strength);
         write_number(&mut out, first.x as u64);
         write_number(&mut out, first.y as u64);
         k += 1;
         while let Some(Touch { drops: at, hand: Hand::Stamp(s) }) = touches.get(k).copied() {
-            let same = s.tool == first.tool && s.radius == first.radius && s.strength == first.strength;
+            let same = s.tool == first.tool && s.radius == first.radius;
             if !same || (first.tool != Tool::Rain && at != drops) {
                 break;
             }
             if first.tool == Tool::Rain {
                 write_number(&mut out, at - drops);
+            }
+            if hundredths(s.strength) != strength {
+                out.push(STRENGTH_MARK);
+                write_number(&mut out, zigzag(hundredths(s.strength) as i64 - strength as i64));
+                strength = hundredths(s.strength);
             }
             write_number(&mut out, zigzag(s.x as i64 - x));
             write_number(&mut out, zigzag(s.y as i64 - y));
@@ -150,19 +161,25 @@ pub fn decode(text: &str) -> Result<Vec<Touch>, &'static str> {
             None => (written, None),
         };
         let mut numbers = Numbers { text: stamps.as_bytes(), at: 0 };
-        let stamp = |x: i64, y: i64| -> Result<Stamp, &'static str> {
+        let stamp = |x: i64, y: i64, strength: i64| -> Result<Stamp, &'static str> {
             let cell = |v: i64| u16::try_from(v).map_err(|_| "a stamp off the map");
-            Ok(Stamp { tool, x: cell(x)?, y: cell(y)?, radius: radius as u16, strength: strength as f32 / HUNDREDTHS })
+            let strength = u32::try_from(strength).ok().filter(|s| (1..=HUNDREDTHS as u32).contains(s));
+            let strength = strength.ok_or("a strength from 1 to 100 hundredths")?;
+            Ok(Stamp { tool, x: cell(x)?, y: cell(y)?, radius: radius as u16, strength: Stamp::strength_of(strength) })
         };
+        let mut strength = strength as i64;
         let (mut x, mut y, mut drops) = (numbers.next()? as i64, numbers.next()? as i64, began);
-        touches.push(Touch { drops, hand: Hand::Stamp(stamp(x, y)?) });
+        touches.push(Touch { drops, hand: Hand::Stamp(stamp(x, y, strength)?) });
         while !numbers.done() {
             if tool == Tool::Rain {
                 drops = drops.checked_add(numbers.next()?).ok_or("too many drops")?;
             }
+            if numbers.marked(STRENGTH_MARK) {
+                strength += unzigzag(numbers.next()?);
+            }
             x += unzigzag(numbers.next()?);
             y += unzigzag(numbers.next()?);
-            touches.push(Touch { drops, hand: Hand::Stamp(stamp(x, y)?) });
+            touches.push(Touch { drops, hand: Hand::Stamp(stamp(x, y, strength)?) });
         }
         if let Some(lift) = lift {
             let after = decimal::whole(lift).ok_or("a lift's drops are whole numbers")?;
@@ -188,6 +205,13 @@ struct Numbers<'a> {
 impl Numbers<'_> {
     fn done(&self) -> bool {
         self.at >= self.text.len()
+    }
+
+    /// Whether `mark` comes next, passing it if it does.
+    fn marked(&mut self, mark: char) -> bool {
+        let here = self.text.get(self.at) == Some(&(mark as u8));
+        self.at += here as usize;
+        here
     }
 
     fn next(&mut self) -> Result<u64, &'static str> {
@@ -269,6 +293,30 @@ mod tests {
     }
 
     #[test]
+    fn a_pen_pressed_harder_and_lighter_is_one_stroke() {
+        // Strengths of 0.35, 0.35, 0.4, 0.2 along a stroke: two changes
+        let strengths = [35, 35, 40, 20];
+        let touches: Vec<Touch> = strengths
+            .iter()
+            .enumerate()
+            .map(|(k, &h)| {
+                let stamp =
+                    Stamp { tool: Tool::Lower, x: 10 + k as u16, y: 7, radius: 4, strength: Stamp::strength_of(h) };
+                Touch { drops: 50, hand: Hand::Stamp(stamp) }
+            })
+            .collect();
+        let text = encode(&touches);
+        // The second stamp a step right; the third +5 (zigzag 10, "a"), the
+        // fourth −20 (zigzag 39, "i7")
+        assert_eq!(text, "50l4-35-a720xa20xi720");
+        assert_eq!(decode(&text), Ok(touches));
+        // Below one hundredth or past a hundred, the track is refused
+        assert!(decode("50l4-35-a7xk520").is_err(), "35 − 35");
+        assert!(decode("50l4-35-a7xo420").is_err(), "35 + 66");
+        assert!(decode("50l4-35-a7xk420").is_ok(), "35 − 34");
+    }
+
+    #[test]
     fn malformed_tracks_are_refused_whole() {
         for bad in [
             "r6-35-55",      // no drops
@@ -286,6 +334,7 @@ mod tests {
             "5r6-35-55_",    // an empty stroke
             "5r6-35-5555gg", // a step cut short
             "5r6-35-55_x",   // a stroke without drops
+            "5r6-35-55x",    // a change of strength and no stamp
         ] {
             assert!(decode(bad).is_err(), "{bad:?} was read");
         }

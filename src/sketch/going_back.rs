@@ -61,7 +61,8 @@ pub fn makes_a_step(input: &Input) -> bool {
         | Input::Rewind(_)
         | Input::LetGo
         | Input::PenMove { .. }
-        | Input::PenUp => false,
+        | Input::PenUp
+        | Input::Aim(_) => false,
     }
 }
 
@@ -99,7 +100,8 @@ impl Sketch {
     /// Keeps the heights now, to come back to them at once.
     pub(super) fn keep_heights_now(&mut self) {
         let link = self.link();
-        self.keyframes.keep_heights(&link, self.timeline.is_exact(), self.terrain.steps(), self.terrain.heights());
+        let (exact, steps) = (self.timeline.is_exact(), self.terrain.steps());
+        self.keyframes.keep_heights(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
     }
 
     /// Before `input` is taken: if it begins a change of the reader's (a
@@ -234,7 +236,8 @@ impl Sketch {
             Some(k) => {
                 exact = k.is_exact();
                 let (heights, drops, steps) = (k.heights().to_vec(), k.drops(), k.steps());
-                self.terrain.carry_on(&target.settings, heights, drops, steps);
+                let without_rain = k.without_rain().map(<[f32]>::to_vec);
+                self.terrain.carry_on(&target.settings, heights, without_rain, drops, steps);
                 k.link().hand.len()
             }
             None if from_here => here.hand.len(),

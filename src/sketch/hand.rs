@@ -10,7 +10,9 @@
 //! the pace of the drops per frame while pressed, raining or not, so its
 //! stamps are made as the drops fall.
 
-use super::{Input, Sketch};
+use super::{Input, Pointing, Sketch};
+use crate::draw::ground_pick::pick;
+use crate::draw::mesh::Layout;
 use crate::sculpt::pen::Pen;
 use crate::sculpt::stamp::{Stamp, Tool};
 use crate::sculpt::stroke::{Hand, Touch};
@@ -38,22 +40,69 @@ impl Sketch {
     /// The hand's inputs.
     pub(super) fn hand(&mut self, input: Input) {
         match input {
-            Input::PenDown { x, y } => self.pen_down([x as f32, y as f32]),
-            Input::PenMove { x, y } => self.pen_move([x as f32, y as f32]),
+            Input::PenDown { at, pressure } => {
+                self.aim = self.cell_under(at);
+                if let Some(cell) = self.aim {
+                    self.pen_down(cell, pressure);
+                }
+            }
+            Input::PenMove { at, pressure } => {
+                self.aim = self.cell_under(at);
+                if let Some(cell) = self.aim {
+                    self.pen_move(cell, pressure);
+                }
+            }
             Input::PenUp => self.pen_up(),
             Input::Stroke(points) => self.stroke(&points),
+            Input::Aim(at) => self.aim = at.and_then(|at| self.cell_under(at)),
             _ => {}
         }
     }
 
+    /// The brush's ring in the 3D view, where it is aimed with a tool
+    /// picked: its centre and radius, in cells.
+    pub(super) fn brush_3d(&self) -> Option<[f64; 3]> {
+        self.terrain.choices().tool()?;
+        let [x, y] = self.aim?;
+        Some([x as f64, y as f64, self.terrain.settings().get(Setting::ToolSize)])
+    }
+
+    /// The cell the reader points at (not whole): on the 3D view, where the
+    /// pointer's ray meets the ground shown, if it does.
+    fn cell_under(&self, at: Pointing) -> Option<[f32; 2]> {
+        let [x, y] = match at {
+            Pointing::Cell { x, y } => [x, y],
+            Pointing::View { across, down } => {
+                let settings = self.terrain.settings();
+                let layout = Layout::new(self.terrain.grid(), settings.get(Setting::HeightScale));
+                // As the 3D view draws it: looking at the sea's level
+                let ray = self.camera.ray(
+                    self.size.width / self.size.height,
+                    settings.sea_level() * layout.vertical,
+                    [across, down],
+                );
+                pick(&layout, self.map.shown(&self.terrain), &ray)?
+            }
+        };
+        Some([x as f32, y as f32])
+    }
+
+    /// The strength of a stamp pressed with `pressure`: the slider's, in
+    /// whole hundredths (at least one), as a link writes it.
+    fn strength_pressed(&self, tool: Tool, pressure: f64) -> f32 {
+        // The rain's tool has no strength to press harder
+        let pressure = if tool == Tool::Rain || !(0.0..=1.0).contains(&pressure) { 1.0 } else { pressure };
+        let hundredths = (self.terrain.settings().get(Setting::ToolStrength) * pressure * 100.0).round();
+        Stamp::strength_of(hundredths.clamp(1.0, 100.0) as u32)
+    }
+
     /// A press at `at` (in cells): with a tool picked, a stroke begins with
     /// a stamp there.
-    fn pen_down(&mut self, at: [f32; 2]) {
+    fn pen_down(&mut self, at: [f32; 2], pressure: f64) {
         self.pen_up();
         let Some(tool) = self.terrain.choices().tool() else { return };
-        let settings = self.terrain.settings();
-        let radius = settings.get(Setting::ToolSize) as u16;
-        let strength = settings.get(Setting::ToolStrength) as f32;
+        let radius = self.terrain.settings().get(Setting::ToolSize) as u16;
+        let strength = self.strength_pressed(tool, pressure);
         let pen = Pen::down(at, radius, self.terrain.grid());
         let [x, y] = pen.first();
         let stamp = Stamp { tool, x, y, radius, strength };
@@ -61,9 +110,13 @@ impl Sketch {
         self.stamp_at([x, y]);
     }
 
-    /// The pointer moved to `at` while pressed: the stamps due on the way.
-    fn pen_move(&mut self, at: [f32; 2]) {
+    /// The pointer moved to `at` while pressed with `pressure`: the stamps
+    /// due on the way.
+    fn pen_move(&mut self, at: [f32; 2], pressure: f64) {
+        let Some(tool) = self.pressed.as_ref().map(|p| p.stamp.tool) else { return };
+        let strength = self.strength_pressed(tool, pressure);
         let Some(pressed) = self.pressed.as_mut() else { return };
+        pressed.stamp.strength = strength;
         for cell in pressed.pen.move_to(at) {
             self.stamp_at(cell);
         }
@@ -84,7 +137,7 @@ impl Sketch {
     /// rain's tool pouring one frame's drops at each stamp.
     fn stroke(&mut self, points: &[[f64; 2]]) {
         let Some((first, rest)) = points.split_first() else { return };
-        self.pen_down([first[0] as f32, first[1] as f32]);
+        self.pen_down([first[0] as f32, first[1] as f32], 1.0);
         self.pour_a_frame();
         for p in rest {
             let Some(pressed) = self.pressed.as_mut() else { break };

@@ -22,7 +22,7 @@ use crate::share::keyframes::Keyframes;
 use crate::share::link;
 use crate::sketch::history::{Brief, History, Step};
 use crate::sketch::status::Field;
-use crate::sketch::{Carried, Input, Show, Start};
+use crate::sketch::{Carried, Input, Pointing, Show, Start};
 
 /// From the page to the sketch.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,6 +76,10 @@ const PEN_DOWN: f64 = 27.0;
 const PEN_MOVE: f64 = 28.0;
 const PEN_UP: f64 = 29.0;
 const STROKE: f64 = 30.0;
+const AIM: f64 = 31.0;
+// ... where a pointer is: a kind, then two numbers
+const ON_MAP: f64 = 0.0;
+const ON_VIEW: f64 = 1.0;
 // ... and each show's, three numbers a show
 const PLAY_STATE: f64 = 0.0;
 const SETTING: f64 = 1.0;
@@ -119,6 +123,23 @@ fn flag(on: bool) -> f64 {
     on as u8 as f64
 }
 
+/// Where a pointer is, as three numbers.
+fn pointing(at: &Pointing) -> Vec<f64> {
+    match *at {
+        Pointing::Cell { x, y } => vec![ON_MAP, x, y],
+        Pointing::View { across, down } => vec![ON_VIEW, across, down],
+    }
+}
+
+fn pointing_from(n: &[f64]) -> Option<Pointing> {
+    let (a, b) = (*n.get(1)?, *n.get(2)?);
+    match *n.first()? {
+        ON_MAP => Some(Pointing::Cell { x: a, y: b }),
+        ON_VIEW => Some(Pointing::View { across: a, down: b }),
+        _ => None,
+    }
+}
+
 pub fn message_to_numbers(message: &Message) -> Vec<f64> {
     match message {
         Message::Input(input) => match input {
@@ -129,8 +150,9 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
             Input::SiteTheme { dark } => vec![SITE_THEME, flag(*dark)],
             Input::PlayPause => vec![PLAY_PAUSE],
             Input::Rain(on) => vec![RAIN, flag(*on)],
-            Input::PenDown { x, y } => vec![PEN_DOWN, *x, *y],
-            Input::PenMove { x, y } => vec![PEN_MOVE, *x, *y],
+            Input::PenDown { at, pressure } => [vec![PEN_DOWN], pointing(at), vec![*pressure]].concat(),
+            Input::PenMove { at, pressure } => [vec![PEN_MOVE], pointing(at), vec![*pressure]].concat(),
+            Input::Aim(at) => [vec![AIM], at.as_ref().map(pointing).unwrap_or_default()].concat(),
             Input::PenUp => vec![PEN_UP],
             Input::Stroke(points) => std::iter::once(STROKE).chain(points.iter().flatten().copied()).collect(),
             Input::Restart => vec![RESTART],
@@ -168,8 +190,10 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         SITE_THEME => Input::SiteTheme { dark: at(1)? != 0.0 },
         PLAY_PAUSE => Input::PlayPause,
         RAIN => Input::Rain(at(1)? != 0.0),
-        PEN_DOWN => Input::PenDown { x: at(1)?, y: at(2)? },
-        PEN_MOVE => Input::PenMove { x: at(1)?, y: at(2)? },
+        PEN_DOWN => Input::PenDown { at: pointing_from(&n[1..])?, pressure: at(4)? },
+        PEN_MOVE => Input::PenMove { at: pointing_from(&n[1..])?, pressure: at(4)? },
+        AIM if n.len() == 1 => Input::Aim(None),
+        AIM => Input::Aim(Some(pointing_from(&n[1..])?)),
         PEN_UP => Input::PenUp,
         STROKE if n.len() % 2 == 1 => Input::Stroke(n[1..].chunks(2).map(|p| [p[0], p[1]]).collect()),
         RESTART => Input::Restart,
@@ -299,7 +323,8 @@ pub fn start_from_numbers(numbers: &[f64], query: &str) -> Option<Start> {
 /// What a sketch carries to another build of itself ([`Carried`]), in
 /// three parts: numbers, field after field; a text, a line for each link
 /// of its history and of its heights kept; and all the heights, its own
-/// then those kept, one after another (they travel as they are).
+/// then those kept, each followed by its ground without the rain where the
+/// hand had moved it, one after another (they travel as they are).
 pub fn carried_to_parts(carried: &Carried) -> (Vec<f64>, String, Vec<f32>) {
     let mut out = Vec::new();
     carried.drops.write(&mut out);
@@ -322,14 +347,19 @@ pub fn carried_to_parts(carried: &Carried) -> (Vec<f64>, String, Vec<f32>) {
         lines.push(step.after.as_ref().map(link::write).unwrap_or_default());
     }
     let mut heights = carried.heights.clone();
+    let without_rain = carried.without_rain.as_deref();
+    without_rain.is_some().write(&mut out);
+    heights.extend_from_slice(without_rain.unwrap_or_default());
     let kept = carried.keyframes.kept();
     kept.len().write(&mut out);
     for k in kept {
         k.steps().write(&mut out);
         k.is_exact().write(&mut out);
         k.heights().len().write(&mut out);
+        k.without_rain().is_some().write(&mut out);
         lines.push(link::write(k.link()));
         heights.extend_from_slice(k.heights());
+        heights.extend_from_slice(k.without_rain().unwrap_or_default());
     }
     (out, lines.join("\n"), heights)
 }
@@ -355,25 +385,44 @@ pub fn carried_from_parts(numbers: &[f64], text: &str, mut heights: Vec<f32>) ->
         history_steps.push(Step { change, before, after });
     }
     let history = History::from_steps(history_steps, done)?;
+    let own_without_rain: bool = Field::read(&mut n)?;
     let kept: usize = Field::read(&mut n)?;
     let mut sizes = Vec::new();
     for _ in 0..kept {
-        let (k_steps, k_exact, cells): (u64, bool, usize) =
-            (Field::read(&mut n)?, Field::read(&mut n)?, Field::read(&mut n)?);
-        sizes.push((next_link()?, k_steps, k_exact, cells));
+        let (k_steps, k_exact, cells, k_without_rain): (u64, bool, usize, bool) =
+            (Field::read(&mut n)?, Field::read(&mut n)?, Field::read(&mut n)?, Field::read(&mut n)?);
+        sizes.push((next_link()?, k_steps, k_exact, cells, k_without_rain));
     }
     if n.next().is_some() {
         return None;
     }
-    let own = heights.len().checked_sub(sizes.iter().map(|s| s.3).sum())?;
+    // Each set of heights, then its ground without the rain if it has one
+    let kept_cells: usize = sizes.iter().map(|s| s.3 * (1 + s.4 as usize)).sum();
+    let own = heights.len().checked_sub(kept_cells)? / (1 + own_without_rain as usize);
     let mut keyframes = Keyframes::default();
-    let mut at = own;
-    for (k_link, k_steps, k_exact, cells) in sizes {
-        keyframes.keep_heights(&k_link, k_exact, k_steps, &heights[at..at + cells]);
-        at += cells;
+    let mut at = own * (1 + own_without_rain as usize);
+    for (k_link, k_steps, k_exact, cells, k_without_rain) in sizes {
+        let ground = heights.get(at..at + cells)?;
+        let without_rain = if k_without_rain { Some(heights.get(at + cells..at + 2 * cells)?) } else { None };
+        keyframes.keep_heights(&k_link, k_exact, k_steps, ground, without_rain);
+        at += cells * (1 + k_without_rain as usize);
     }
+    let without_rain = own_without_rain.then(|| heights[own..2 * own].to_vec());
     heights.truncate(own);
-    Some(Carried { drops, steps, frames, looping, exact, capped, settings, measures, heights, history, keyframes })
+    Some(Carried {
+        drops,
+        steps,
+        frames,
+        looping,
+        exact,
+        capped,
+        settings,
+        measures,
+        heights,
+        without_rain,
+        history,
+        keyframes,
+    })
 }
 
 #[cfg(test)]
@@ -390,8 +439,9 @@ mod tests {
             Input::SiteTheme { dark: true },
             Input::PlayPause,
             Input::Rain(true),
-            Input::PenDown { x: 10.5, y: 3.25 },
-            Input::PenMove { x: 11.0, y: 4.0 },
+            Input::PenDown { at: Pointing::Cell { x: 10.5, y: 3.25 }, pressure: 1.0 },
+            Input::PenMove { at: Pointing::View { across: 0.25, down: 0.75 }, pressure: 0.4 },
+            Input::Aim(Some(Pointing::View { across: 0.5, down: 0.125 })),
             Input::PenUp,
             Input::Stroke(vec![[1.0, 2.0], [3.5, 4.0]]),
             Input::Restart,
@@ -435,6 +485,11 @@ mod tests {
         tags.sort();
         tags.dedup();
         assert_eq!(tags.len(), count - 1, "a tag a kind of message (Seen twice)");
+        // The other ways to aim
+        for aim in [Input::Aim(Some(Pointing::Cell { x: 7.0, y: 9.5 })), Input::Aim(None)] {
+            let message = Message::Input(aim);
+            assert_eq!(message_from_numbers(&message_to_numbers(&message)), Some(message));
+        }
     }
 
     #[test]
@@ -485,11 +540,12 @@ mod tests {
         history.record(Input::Rewind(40), at(0));
         history.undo(at(40));
         let mut keyframes = Keyframes::default();
-        keyframes.keep_heights(&at(100), true, 4_000, &[0.5, 0.25, 0.75]);
-        keyframes.keep_heights(&at(300), false, 9_000, &[0.1, 0.2, 0.3]);
-        let carried = Carried {
+        keyframes.keep_heights(&at(100), true, 4_000, &[0.5, 0.25, 0.75], None);
+        keyframes.keep_heights(&at(300), false, 9_000, &[0.1, 0.2, 0.3], Some(&[0.1, 0.25, 0.3]));
+        let mut carried = Carried {
             settings,
             heights: vec![0.5, 0.25, 1.0],
+            without_rain: None,
             drops: 123_456,
             steps: 5_987_654,
             frames: 611,
@@ -507,8 +563,13 @@ mod tests {
             keyframes,
         };
         let (numbers, text, heights) = carried_to_parts(&carried);
-        assert_eq!(heights.len(), 9, "its own heights, then those kept");
+        assert_eq!(heights.len(), 12, "its own heights, then those kept (the second with its ground without rain)");
         assert_eq!(carried_from_parts(&numbers, &text, heights.clone()), Some(carried.clone()));
+        // With its own ground without the rain too
+        carried.without_rain = Some(vec![0.5, 0.2, 1.0]);
+        let (n, t, h) = carried_to_parts(&carried);
+        assert_eq!(h.len(), 15);
+        assert_eq!(carried_from_parts(&n, &t, h), Some(carried.clone()));
         assert_eq!(carried_from_parts(&numbers[1..], &text, heights.clone()), None);
         assert_eq!(carried_from_parts(&numbers, &text, heights[..2].to_vec()), None, "too few heights");
         let mut whole = numbers.clone();

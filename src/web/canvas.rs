@@ -28,6 +28,14 @@ pub struct CanvasElement {
     legend_shown: RefCell<String>,
 }
 
+/// What the 3D view's canvas says it is, and how it answers, without a tool
+/// picked and with one.
+const VIEW_3D_TURNING: &str =
+    "The island in 3D: drag or use the arrow keys to turn it, the wheel, a pinch or + and - to zoom, 0 or a double click to go back";
+const VIEW_3D_BRUSHING: &str =
+    "The island in 3D: press or use the arrow keys and Space to use the tool; drag with the right button, \
+     a modifier key or two fingers (or a modifier key with the arrows) to turn it, the wheel or + and - to zoom";
+
 /// A new element of `tag` with `class`.
 fn new_element(tag: &str, class: &str) -> HtmlElement {
     let element: HtmlElement = document().create_element(tag).ok().and_then(|e| e.dyn_into().ok()).expect("an element");
@@ -110,10 +118,7 @@ impl CanvasElement {
         let _ = canvas_3d.set_attribute("tabindex", "0");
         canvas_3d.style().set_css_text("display: none; width: 100%; height: 100%; touch-action: none; cursor: grab");
         let _ = canvas_3d.set_attribute("role", "img");
-        let _ = canvas_3d.set_attribute(
-            "aria-label",
-            "The island in 3D: drag or use the arrow keys to turn it, the wheel, a pinch or + and - to zoom, 0 or a double click to go back",
-        );
+        let _ = canvas_3d.set_attribute("aria-label", VIEW_3D_TURNING);
         let _ = holder.append_child(&canvas_3d);
         let note = new_element("p", "map-note");
         let _ = note.set_attribute("role", "status");
@@ -190,6 +195,12 @@ impl CanvasElement {
         }
         let _ = self.canvas.set_attribute("tabindex", tabindex);
         let style = self.holder.style();
+        // The 3D view takes every touch already (it turns); with a tool
+        // it paints, and turns with the other buttons or two fingers
+        let (view_cursor, view_label) =
+            if tool_picked { ("crosshair", VIEW_3D_BRUSHING) } else { ("grab", VIEW_3D_TURNING) };
+        let _ = self.canvas_3d.style().set_property("cursor", view_cursor);
+        let _ = self.canvas_3d.set_attribute("aria-label", view_label);
         if tool_picked {
             let _ = style.set_property("touch-action", "none");
             let _ = style.set_property("cursor", "crosshair");

@@ -60,6 +60,7 @@ const U_LATTICE: usize = place_of(GROUND_UNIFORMS, "u_lattice");
 const U_STEP: usize = place_of(GROUND_UNIFORMS, "u_step");
 const U_LAYER: usize = place_of(GROUND_UNIFORMS, "u_layer");
 const U_LAYERED: usize = place_of(GROUND_UNIFORMS, "u_layered");
+const U_BRUSH: usize = place_of(GROUND_UNIFORMS, "u_brush");
 const SEA_MATRIX: usize = place_of(SEA_UNIFORMS, "u_matrix");
 const SEA_HALF: usize = place_of(SEA_UNIFORMS, "u_half");
 const SEA_LEVEL: usize = place_of(SEA_UNIFORMS, "u_level");
@@ -346,6 +347,8 @@ impl GlView {
         gl.uniform2i(at(U_LATTICE), drawn.cols as i32, drawn.rows as i32);
         gl.uniform1i(at(U_STEP), step as i32);
         gl.uniform1i(at(U_LAYERED), (scene.layer.len() == scene.grid.cells() * 4) as i32);
+        let brush = scene.brush.unwrap_or_default().map(|v| v as f32);
+        gl.uniform3f(at(U_BRUSH), brush[0], brush[1], brush[2]);
         gl.draw_elements_with_i32(Gl::TRIANGLES, r.indices, Gl::UNSIGNED_INT, 0);
         self.render_trees(r, scene, &layout, &matrix);
 

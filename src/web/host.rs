@@ -91,9 +91,16 @@ pub enum Links {
     Figure { page: String, told: js_sys::Function },
 }
 
-/// What to do with the heights asked for ([`Host::ask_heights`]) once
-/// they come, with the state they go with.
+/// What to do with the ground asked for ([`Host::ask_heights`]) once it
+/// comes, with the state it goes with: the heights, then, where the hand
+/// moved the ground, the ground without the rain's work ([`heights_in`]
+/// takes the heights alone).
 pub type HeightsWanted = Box<dyn FnOnce(Float32Array, &Status)>;
+
+/// The heights of the ground a sketch reports ([`HeightsWanted`]).
+pub fn heights_in(ground: &Float32Array, status: &Status) -> Float32Array {
+    ground.subarray(0, status.choices.grid().cells() as u32)
+}
 
 pub struct Host {
     controls: Rc<Controls>,
@@ -600,7 +607,7 @@ impl Host {
                 self.promote_once_drawn(status.frames);
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));
-                self.element.borrow().take_touch(status.choices.tool().is_some() && !status.toggles.get(Toggle::View));
+                self.element.borrow().take_touch(status.choices.tool().is_some());
                 self.element.borrow().show_legend(Legend { layer: status.choices.layer(), top: status.layer_top });
                 // A state that has not yet taken in every control touched
                 // would put them back as they were
@@ -735,9 +742,12 @@ impl Host {
         }
     }
 
-    /// The file a download asks for, made from the heights the map shows.
-    fn file(&self, action: Action, heights: Float32Array, status: &Status) -> Made {
+    /// The file a download asks for, made from the ground the map shows
+    /// (its heights, and for the maps' erosion, the ground without the
+    /// rain's work where the hand moved it).
+    fn file(&self, action: Action, ground: Float32Array, status: &Status) -> Made {
         let cols = status.choices.grid().cols as u32;
+        let heights = heights_in(&ground, status);
         let (sea_level, height_scale) =
             (status.settings.get(Setting::SeaLevel), status.settings.get(Setting::HeightScale));
         let (heights, cols) = (JsValue::from(heights), JsValue::from(cols));
@@ -763,7 +773,7 @@ impl Host {
                 "heightmap-encoder",
                 "maps",
                 js_sys::Array::of3(
-                    &heights,
+                    &ground,
                     &self.link.borrow().as_str().into(),
                     &js_sys::Float64Array::from(&numbers_of(&status.settings)[..]),
                 ),

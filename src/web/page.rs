@@ -21,7 +21,7 @@ use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::Root;
 use super::dom::{document, listen};
-use super::host::{Host, Links};
+use super::host::{heights_in, Host, Links};
 use super::{
     brush, first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys,
     visibility, RUNNING,
@@ -206,8 +206,8 @@ pub fn page_heights() -> js_sys::Promise {
 /// `null` for no sketch).
 pub(super) fn heights_of(host: Option<Rc<Host>>) -> js_sys::Promise {
     js_sys::Promise::new(&mut |resolve, _| match &host {
-        Some(host) => host.ask_heights(Box::new(move |heights, _| {
-            let _ = resolve.call1(&JsValue::NULL, &heights);
+        Some(host) => host.ask_heights(Box::new(move |ground, status| {
+            let _ = resolve.call1(&JsValue::NULL, &heights_in(&ground, status));
         })),
         None => {
             let _ = resolve.call1(&JsValue::NULL, &JsValue::NULL);

@@ -284,7 +284,12 @@ impl SketchLoop {
         // finds the sketch free
         let news = self.with_sketch(|sketch| {
             let status = sketch.status();
-            let heights = self.heights_asked.take().then(|| Float32Array::from(sketch.terrain().heights()));
+            // The heights, and where the hand moved the ground, the ground
+            // without the rain's work after them (for the maps' erosion)
+            let heights = self.heights_asked.take().then(|| {
+                let t = sketch.terrain();
+                Float32Array::from(&[t.heights(), t.hand_moved().unwrap_or_default()].concat()[..])
+            });
             let revision = sketch.history().revision();
             let history =
                 (self.history_reported.replace(Some(revision)) != Some(revision)).then(|| sketch.history().brief());

@@ -212,3 +212,98 @@ test('a script\'s stroke() draws what the hand draws, and refuses what is not a 
   assert.deepEqual(problems, [])
   await context.close()
 })
+
+// Where the ray through point [across, down] of the 3D view (shares of its
+// size) first meets the ground, in cells: worked out here again from the
+// camera's documented numbers (src/draw/camera.rs, src/draw/mesh.rs), as a
+// check on the sketch's own pick
+function rayMeetsGround (h, { aspect, seaLevel, heightScale }, [across, down]) {
+  const [yaw, pitch, distance, fov, relief] = [0, 0.9, 1.05, 0.8, 0.12]
+  const longer = Math.max(GRID.cols, GRID.rows) - 1
+  const cell = 1 / longer
+  const vertical = relief * heightScale
+  const target = seaLevel * vertical
+  const eye = [distance * Math.cos(pitch) * Math.sin(yaw), target + distance * Math.sin(pitch), distance * Math.cos(pitch) * Math.cos(yaw)]
+  const unit = v => { const l = Math.hypot(...v); return v.map(c => c / l) }
+  const back = unit([eye[0], eye[1] - target, eye[2]])
+  const right = unit([back[2], 0, -back[0]])
+  const up = [back[1] * right[2] - back[2] * right[1], back[2] * right[0] - back[0] * right[2], back[0] * right[1] - back[1] * right[0]]
+  const t = Math.tan(fov / 2)
+  const [x, y] = [(2 * across - 1) * t * aspect, (1 - 2 * down) * t]
+  const dir = [0, 1, 2].map(k => right[k] * x + up[k] * y - back[k])
+  const [hx, hz] = [(GRID.cols - 1) * cell / 2, (GRID.rows - 1) * cell / 2]
+  // Small steps from the eye until the ray is below the nearest cell's ground
+  for (let s = 0; s < 4; s += 0.0002) {
+    const p = [0, 1, 2].map(k => eye[k] + dir[k] * s)
+    const [cx, cy] = [Math.round((p[0] + hx) / cell), Math.round((p[2] + hz) / cell)]
+    if (cx < 0 || cy < 0 || cx >= GRID.cols || cy >= GRID.rows) continue
+    if (p[1] <= h[cy * GRID.cols + cx] * vertical) return [(p[0] + hx) / cell, (p[2] + hz) / cell]
+  }
+  return null
+}
+
+test('in the 3D view a press lands where the pointer\'s ray meets the ground, and the right button still turns it', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=19', { contextOptions: { reducedMotion: 'reduce' } })
+  await pause(page)
+  await page.click('#experiment-control-view-3d')
+  await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
+  await pickTool(page, 'raise', '4', '1')
+  const s0 = await state(page)
+  const h0 = await heights(page)
+  const view = page.locator('#sketch-holder canvas.view-3d:visible')
+  await view.scrollIntoViewIfNeeded()
+  const box = await view.boundingBox()
+  const spot = [0.5, 0.62]
+  await page.mouse.click(box.x + box.width * spot[0], box.y + box.height * spot[1])
+  await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, s0.heightsHash)
+  const h1 = await heights(page)
+  let most = 0
+  for (let i = 0; i < h0.length; i++) if (h1[i] - h0[i] > h1[most] - h0[most]) most = i
+  const stamped = [most % GRID.cols, Math.floor(most / GRID.cols)]
+  const expected = rayMeetsGround(h0, { aspect: box.width / box.height, seaLevel: s0.settings.sea_level, heightScale: s0.settings.height_scale }, spot)
+  assert.ok(expected, 'the ray meets the island')
+  assert.ok(Math.hypot(stamped[0] - expected[0], stamped[1] - expected[1]) <= 1.5,
+    `stamped at ${stamped}, the ray meets the ground at ${expected.map(v => v.toFixed(1))}`)
+  assert.equal((await page.evaluate(() => window.wasmBindings.history())).at(-1).change, 'stroke')
+  // The right button turns the camera and paints nothing
+  const { heightsHash, camera } = await state(page)
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  await page.mouse.move(x, y)
+  await page.mouse.down({ button: 'right' })
+  await page.mouse.move(x + 120, y, { steps: 6 })
+  await page.mouse.up({ button: 'right' })
+  await page.waitForFunction(c => window.wasmBindings.pageState().camera.yaw !== c.yaw, camera)
+  assert.equal((await state(page)).heightsHash, heightsHash)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('on a tablet\'s 3D view with a tool, one finger paints and two fingers turn the view, painting nothing', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=21',
+    { contextOptions: { viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' } })
+  await pause(page)
+  await page.click('#experiment-control-view-3d')
+  await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
+  await pickTool(page, 'lower', '5', '1')
+  const view = page.locator('#sketch-holder canvas.view-3d:visible')
+  await view.scrollIntoViewIfNeeded()
+  const box = await view.boundingBox()
+  const cdp = await context.newCDPSession(page)
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) })
+  const [x, y] = [box.x + box.width / 2, box.y + box.height * 0.6]
+  // Two fingers, moved together to the right
+  const { heightsHash, camera } = await state(page)
+  await touch('touchStart', [[x - 60, y], [x + 60, y]])
+  for (let k = 1; k <= 10; k++) await touch('touchMove', [[x - 60 + 12 * k, y], [x + 60 + 12 * k, y]])
+  await touch('touchEnd', [])
+  await page.waitForFunction(c => window.wasmBindings.pageState().camera.yaw !== c.yaw, camera)
+  await page.waitForTimeout(300)
+  assert.equal((await state(page)).heightsHash, heightsHash, 'the two fingers painted nothing')
+  // One finger paints
+  await touch('touchStart', [[x, y]])
+  for (let k = 1; k <= 8; k++) await touch('touchMove', [[x + 8 * k, y]])
+  await touch('touchEnd', [])
+  await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, heightsHash)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
