@@ -24,6 +24,8 @@ before(async () => {
   const pages = hostPage('/blog/figures/', SIX, 'hydraulic-erosion { width: 640px; margin: 16px 0 } .long-prose { height: 3000px }')
   Object.assign(pages, hostPage('/blog/one/', `<hydraulic-erosion id="one" link="he-seed=21&he-drops=3000&he-t=1000e.5"></hydraulic-erosion>${SCRIPT}`,
     'hydraulic-erosion { width: 640px }'))
+  Object.assign(pages, hostPage('/blog/sculpt/', `<hydraulic-erosion id="s" seed="23" paused controls="tool tool-size tool-strength"></hydraulic-erosion>${SCRIPT}`,
+    'hydraulic-erosion { width: 640px }'))
   // Two figures, one of them the full build's (3D), to be taken off
   Object.assign(pages, hostPage('/blog/leaving/', `<hydraulic-erosion id="a" seed="3" loading="eager"></hydraulic-erosion>
     <hydraulic-erosion id="b" seed="4" view="1" loading="eager"></hydraulic-erosion>${SCRIPT}`, 'hydraulic-erosion { width: 480px }'))
@@ -189,6 +191,29 @@ test('a figure taken off the post stops: its worker ended, and none started for 
   await page.waitForTimeout(3000)
   const workers = await page.evaluate(() => window.__workers)
   assert.equal(workers.ended, workers.started, JSON.stringify(workers))
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('a figure with the tools among its controls takes a stroke by mouse, that figure\'s own', async () => {
+  const { page, context, problems } = await visit('/blog/sculpt/')
+  await page.waitForFunction(() => document.getElementById('s').state()?.settled)
+  const inside = await page.evaluate(() => [...document.getElementById('s').shadowRoot.querySelectorAll('[id^="experiment-control-"]')].map(e => e.id))
+  assert.deepEqual(inside.sort(), ['experiment-control-tool', 'experiment-control-tool-size', 'experiment-control-tool-strength'])
+  await page.evaluate(() => {
+    const tool = document.getElementById('s').shadowRoot.getElementById('experiment-control-tool')
+    tool.value = 'raise'
+    tool.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+  await page.waitForFunction(() => document.getElementById('s').state().choices.tool === 'raise')
+  const { heightsHash } = await figureState(page, 's')
+  const box = await page.locator('#s canvas:not(.view-3d):visible').boundingBox()
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 10 })
+  await page.mouse.up()
+  await page.waitForFunction(h => { const s = document.getElementById('s').state(); return s.settled && s.heightsHash !== h }, heightsHash)
+  assert.match(await page.evaluate(() => document.getElementById('s').link), /he-hand=/)
   assert.deepEqual(problems, [])
   await context.close()
 })
