@@ -33,6 +33,7 @@
 pub const FULL: bool = cfg!(feature = "full");
 
 pub mod bindings;
+pub mod changed_tiles;
 pub mod draw;
 pub mod erosion;
 pub mod float_min_max;

@@ -10,6 +10,9 @@ use crate::erosion::brush::Brush;
 use crate::erosion::droplet::{self, DropRules};
 use crate::erosion::thermal_erosion::{ThermalErosion, AMOUNT, THERMAL_EVERY};
 use crate::erosion::tutorial_droplet::{self, Digs, TutorialRules};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::changed_tiles::ChangedTiles;
 use crate::grid::Grid;
 use crate::ground::diamond_square;
 use crate::ground::fractal_noise::FractalNoise;
@@ -46,6 +49,9 @@ pub const MAX_PATHS: usize = 40;
 /// assert_eq!(a.heights(), b.heights());
 /// assert_eq!(a.drops(), 300);
 /// ```
+/// Terrains made so far (each takes the next as its identity).
+static TERRAINS_MADE: AtomicU64 = AtomicU64::new(0);
+
 pub struct Terrain {
     seed: u32,
     settings: Settings,
@@ -64,8 +70,16 @@ pub struct Terrain {
     thermal: ThermalErosion,
     drops: u64,
     steps: u64,
+    /// This terrain among all made (see [`Terrain::identity`]).
+    identity: u64,
     /// Counts every change of the heights (see [`Terrain::edition`]).
     edition: u64,
+    /// Where the heights changed, in which edition (see
+    /// [`Terrain::changed_tiles`]).
+    changed: ChangedTiles,
+    /// Where the last drop went, reused from drop to drop (to mark where it
+    /// changed the heights).
+    drop_path: Vec<[f32; 2]>,
     /// The fingerprint last taken, and of which edition: a frame's status
     /// asks for it, and a paused map's heights do not change.
     hashed: Cell<Option<(u64, u64)>>,
@@ -107,7 +121,10 @@ impl Terrain {
             grid,
             drops: 0,
             steps: 0,
+            identity: TERRAINS_MADE.fetch_add(1, Ordering::Relaxed),
             edition: 0,
+            changed: ChangedTiles::new(grid),
+            drop_path: Vec::new(),
             hashed: Cell::new(None),
             record_paths: false,
             paths: Vec::new(),
@@ -153,6 +170,7 @@ impl Terrain {
         self.heights.copy_from_slice(&self.original);
         self.without_rain = None;
         self.edition += 1;
+        self.changed.mark_all(self.edition);
         self.rng = Pcg32::seed_from_u64(seed as u64);
         self.drops = 0;
         self.steps = 0;
@@ -167,6 +185,7 @@ impl Terrain {
         let (edition, record_paths) = (self.edition, self.record_paths);
         *self = Terrain::with_choices(seed, settings, choices);
         self.edition = edition + 1;
+        self.changed.mark_all(self.edition);
         self.record_paths = record_paths;
     }
 
@@ -201,6 +220,7 @@ impl Terrain {
         self.rng = Pcg32::seed_from_u64(self.seed as u64);
         self.rng.advance(GENERATOR_STEPS_PER_DROP * drops);
         self.edition += 1;
+        self.changed.mark_all(self.edition);
         self.paths.clear();
         // (where the rain's tool poured is the timeline's to say again)
         self.rain_spot = None;
@@ -253,6 +273,7 @@ impl Terrain {
             self.grid = grid;
             self.brush = Brush::new(self.settings.brush_radius(), grid);
             self.heights = vec![0.0; grid.cells()];
+            self.changed = ChangedTiles::new(grid);
         }
         if choice != Choice::Preset {
             self.build();
@@ -267,18 +288,27 @@ impl Terrain {
     /// drop since the start.
     pub fn rain(&mut self, n: u32) -> u64 {
         let mut steps = 0;
+        // The edition these drops' changes are in
+        let edition = self.edition + 1;
+        // Cells a drop changes around each point of its way: its brush's
+        // (the tutorial's drop digs the four cells around it), and the
+        // cell past the corner it stands on
+        let reach = self.settings.brush_radius() as usize + 2;
+        let mut path = std::mem::take(&mut self.drop_path);
         for _ in 0..n {
-            let keep_path = self.record_paths && self.paths.len() < MAX_PATHS;
-            let mut path = Vec::new();
-            steps += self.drop(keep_path.then_some(&mut path)) as u64;
-            if path.len() > 1 {
-                self.paths.push(path);
+            path.clear();
+            steps += self.drop(Some(&mut path)) as u64;
+            self.changed.mark_along(&path, reach, edition);
+            if path.len() > 1 && self.record_paths && self.paths.len() < MAX_PATHS {
+                self.paths.push(path.clone());
             }
             self.drops += 1;
             if FULL && self.drops % THERMAL_EVERY == 0 && self.settings.talus() > 0.0 {
                 self.thermal.pass(self.grid, &mut self.heights, self.settings.talus(), AMOUNT);
+                self.changed.mark_all(edition);
             }
         }
+        self.drop_path = path;
         self.steps += steps;
         self.edition += u64::from(n > 0);
         steps
@@ -288,6 +318,18 @@ impl Terrain {
     /// whether they need sending again.
     pub fn edition(&self) -> u64 {
         self.edition
+    }
+
+    /// Which terrain this is among those made: a drawing of it knows it
+    /// is drawing the same one, whose editions then follow one another.
+    pub fn identity(&self) -> u64 {
+        self.identity
+    }
+
+    /// Where the heights changed in which edition: a drawing of edition
+    /// `e` needs again only [`ChangedTiles::since`]`(e)`.
+    pub fn changed_tiles(&self) -> &ChangedTiles {
+        &self.changed
     }
 
     /// One drop from a random point, by the preset's rules: the tutorial's
@@ -345,10 +387,11 @@ impl Terrain {
             Hand::Stamp(s) if s.tool == Tool::Rain => self.rain_spot = Some(s),
             Hand::Stamp(s) => {
                 let ((cols, rows), width) = (stamp::reach(self.grid, &s), self.grid.cols);
-                let reached: Vec<usize> = rows.flat_map(|y| cols.clone().map(move |x| y * width + x)).collect();
+                let reached: Vec<usize> = rows.clone().flat_map(|y| cols.clone().map(move |x| y * width + x)).collect();
                 let was: Vec<f32> = reached.iter().map(|&i| self.heights[i]).collect();
                 if stamp::stamp(self.grid, &mut self.heights, &s) > 0.0 {
                     self.edition += 1;
+                    self.changed.mark_cells(cols.clone(), rows.clone(), self.edition);
                     // The rain's work on each cell (the ground without it,
                     // less the ground before the stamp) is kept; the hand's
                     // is the ground's now. Where no rain fell, the ground

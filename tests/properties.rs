@@ -7,7 +7,8 @@
 //! on exactly; Poisson disc spots keep their distance, leave no room and
 //! ignore how the sampling is split; a drop and thermal erosion keep the
 //! ground finite and only move it; erosion less deposition is the ground the
-//! map lost. Cases are drawn by
+//! map lost; the relief painted where the ground changed is the whole map's.
+//! Cases are drawn by
 //! `proptest` (a failure prints its seed and the smallest case it found;
 //! regressions are kept in `tests/properties.proptest-regressions`).
 #![cfg(not(target_arch = "wasm32"))]
@@ -670,5 +671,77 @@ proptest! {
         prop_assert_eq!(a.terrain().drops(), to);
         prop_assert_eq!(a.terrain().heights_hash(), b.terrain().heights_hash());
         prop_assert_eq!(a.terrain().settings(), b.terrain().settings());
+    }
+}
+
+/// What may happen to a terrain between two frames.
+#[derive(Clone, Debug)]
+enum Happening {
+    Rain(u32),
+    Stamp(Tool, u16, u16, u16),
+    Set(Setting, f64),
+    Scheme(usize),
+    ShowOriginal(bool),
+    Layer(usize),
+    Restart,
+    CarryOn,
+}
+
+fn happening() -> impl Strategy<Value = Happening> {
+    prop_oneof![
+        4 => (1..400u32).prop_map(Happening::Rain),
+        2 => (prop_oneof![Just(Tool::Raise), Just(Tool::Lower), Just(Tool::Smooth)], 0..320u16, 0..180u16, 1..12u16)
+            .prop_map(|(t, x, y, r)| Happening::Stamp(t, x, y, r)),
+        1 => (prop_oneof![Just(Setting::SeaLevel), Just(Setting::BrushRadius), Just(Setting::Erosion)], 0.0..1.0f64)
+            .prop_map(|(s, v)| Happening::Set(s, v)),
+        1 => (0..SCHEMES.len()).prop_map(Happening::Scheme),
+        1 => any::<bool>().prop_map(Happening::ShowOriginal),
+        1 => (0..4usize).prop_map(Happening::Layer),
+        1 => Just(Happening::Restart),
+        1 => Just(Happening::CarryOn),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The relief painted again only where the ground changed is, after
+    /// anything, the relief a fresh pass paints.
+    #[test]
+    fn the_relief_painted_where_the_ground_changed_is_the_whole_maps(
+        seed in 0..1000u32,
+        happenings in proptest::collection::vec(happening(), 1..12),
+    ) {
+        use hydraulic_erosion::draw::map_view::MapView;
+        use hydraulic_erosion::settings::choices::Layer;
+        use hydraulic_erosion::terrain::Terrain;
+        let mut terrain = Terrain::new(seed);
+        let (mut kept, mut original) = (MapView::default(), false);
+        let mut scheme = &SCHEMES[0];
+        let mut layer = Layer::Relief;
+        for h in happenings {
+            match h {
+                Happening::Rain(n) => { terrain.rain(n); }
+                Happening::Stamp(tool, x, y, radius) => {
+                    terrain.touch(Hand::Stamp(Stamp { tool, x, y, radius, strength: 0.6 }));
+                }
+                Happening::Set(s, v) => { let v = s.slider().min + v * (s.slider().max - s.slider().min); terrain.set(s, v); }
+                Happening::Scheme(k) => scheme = &SCHEMES[k],
+                Happening::ShowOriginal(on) => { kept.set_show_original(on); original = on; }
+                Happening::Layer(k) => layer = Layer::ALL[k],
+                Happening::Restart => terrain.reset(terrain.seed()),
+                Happening::CarryOn => {
+                    let (settings, heights) = (terrain.settings().clone(), terrain.heights().to_vec());
+                    let (drops, steps) = (terrain.drops(), terrain.steps());
+                    terrain.carry_on(&settings, heights.iter().map(|h| h * 0.99).collect(), None, drops, steps);
+                }
+            }
+            let water = vec![0.0; terrain.grid().cells()];
+            let drawn = kept.layer(&terrain, scheme, layer, &water).0.to_vec();
+            let mut again = MapView::default();
+            again.set_show_original(original);
+            let whole = again.layer(&terrain, scheme, layer, &water).0.to_vec();
+            prop_assert!(drawn == whole, "after {:?}", terrain.edition());
+        }
     }
 }

@@ -21,6 +21,7 @@
 //! [`Terrain`]: crate::terrain::Terrain
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::layers::{self, Legend};
@@ -52,6 +53,18 @@ pub struct MapView {
     /// for, and its pixels.
     bands: Option<(&'static str, Vec<[f64; 3]>)>,
     pixels: Vec<u8>,
+    /// What the relief's pixels show, if they show the relief alone.
+    painted: Option<Painted>,
+}
+
+/// What a relief was painted of: which terrain, at which edition, and how.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Painted {
+    terrain: u64,
+    edition: u64,
+    scheme: &'static str,
+    sea_level: f64,
+    original: bool,
 }
 
 impl MapView {
@@ -127,15 +140,50 @@ impl MapView {
     }
 
     /// The shaded relief of the ground shown in `scheme`, RGBA, one pixel
-    /// per cell.
+    /// per cell. Painted again only where the ground changed since it was
+    /// last painted ([`Terrain::changed_tiles`]), if that was of the same
+    /// terrain, scheme, sea and ground shown, without a layer over it.
     pub fn relief(&mut self, terrain: &Terrain, scheme: &'static ColorScheme) -> &[u8] {
         if self.bands.as_ref().map(|(key, _)| *key) != Some(scheme.key) {
             self.bands = Some((scheme.key, relief::band_colors(scheme)));
         }
         let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
-        let grid = terrain.grid();
-        self.pixels.resize(grid.cells() * 4, 0);
-        relief::paint(grid, self.shown(terrain), terrain.settings().sea_level(), scheme, bands, &mut self.pixels);
+        let (grid, sea_level) = (terrain.grid(), terrain.settings().sea_level());
+        let now = Painted {
+            terrain: terrain.identity(),
+            edition: terrain.edition(),
+            scheme: scheme.key,
+            sea_level,
+            original: self.original,
+        };
+        let shown = self.shown(terrain);
+        let paint = |pixels: &mut [u8], part| relief::paint_part(grid, shown, sea_level, scheme, bands, pixels, part);
+        // The parts to paint again, if the pixels are of the same relief:
+        // none where the start is shown (it never changes), else where the
+        // ground changed, with the cells either side (whose shade reads
+        // them)
+        let grow = |r: Range<usize>, n: usize| r.start.saturating_sub(1)..(r.end + 1).min(n);
+        let same = self.painted.filter(|p| *p == Painted { edition: p.edition, ..now });
+        let parts: Option<Vec<(Range<usize>, Range<usize>)>> =
+            same.filter(|_| self.pixels.len() == grid.cells() * 4).map(|before| {
+                let changed = terrain.changed_tiles().since(before.edition).filter(|_| !self.original);
+                changed.map(|(cols, rows)| (grow(cols, grid.cols), grow(rows, grid.rows))).collect()
+            });
+        // Past most of the map, painting it whole is quicker than by parts
+        let cells =
+            |parts: &[(Range<usize>, Range<usize>)]| parts.iter().map(|(c, r)| c.len() * r.len()).sum::<usize>();
+        match parts.filter(|p| cells(p) < grid.cells() * 3 / 4) {
+            Some(parts) => {
+                for part in parts {
+                    paint(&mut self.pixels, part);
+                }
+            }
+            None => {
+                self.pixels.resize(grid.cells() * 4, 0);
+                paint(&mut self.pixels, (0..grid.cols, 0..grid.rows));
+            }
+        }
+        self.painted = Some(now);
         &self.pixels
     }
 
@@ -151,6 +199,10 @@ impl MapView {
         self.relief(terrain, scheme);
         let values = self.layer_values(terrain, layer, water);
         let top = layers::paint(layer, &values, &mut self.pixels);
+        if layer != Layer::Relief {
+            // The pixels are the relief no more
+            self.painted = None;
+        }
         (&self.pixels, Legend { layer, top })
     }
 

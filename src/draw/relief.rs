@@ -2,6 +2,8 @@
 //! from the north-west as on most printed maps. The page scales it up to the
 //! canvas and lets the browser smooth it.
 
+use std::ops::Range;
+
 use crate::draw::color_schemes::{hex_rgb, ColorScheme, ElevationBand};
 use crate::draw::shading::shade;
 use crate::float_min_max::lesser;
@@ -137,21 +139,44 @@ impl<'a> Palette<'a> {
 /// cell, row by row): each cell's [`Palette::ground`] colour, land times the
 /// light falling on its slope.
 pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
+    paint_part(grid, terrain, sea_level, scheme, bands, pixels, (0..grid.cols, 0..grid.rows));
+}
+
+/// [`paint`] for the cells in `cols` × `rows` only: where the ground
+/// changed since the pixels were painted (a cell's shade reads its
+/// neighbours, so the part given must take in those of the cells changed).
+pub fn paint_part(
+    grid: Grid,
+    terrain: &[f32],
+    sea_level: f64,
+    scheme: &ColorScheme,
+    bands: &[[f64; 3]],
+    pixels: &mut [u8],
+    (cols, rows): (Range<usize>, Range<usize>),
+) {
     assert_eq!(terrain.len(), grid.cells());
     assert_eq!(pixels.len(), grid.cells() * 4);
     let palette = Palette::new(scheme, bands);
-    for (y, row) in pixels.chunks_exact_mut(grid.cols * 4).enumerate() {
-        paint_row(grid, terrain, y, sea_level, &palette, row);
+    for y in rows {
+        let row = &mut pixels[(y * grid.cols + cols.start) * 4..(y * grid.cols + cols.end) * 4];
+        paint_row(grid, terrain, (y, cols.clone()), sea_level, &palette, row);
     }
 }
 
-/// Row `y` of [`paint`]: a call of its own, never inlined, for the first
-/// frame's sake (see `FractalNoise::row`).
+/// Row `y` of [`paint`], the cells in `xs`: a call of its own, never
+/// inlined, for the first frame's sake (see `FractalNoise::row`).
 #[inline(never)]
-fn paint_row(grid: Grid, terrain: &[f32], y: usize, sea_level: f64, palette: &Palette, pixels: &mut [u8]) {
+fn paint_row(
+    grid: Grid,
+    terrain: &[f32],
+    (y, xs): (usize, Range<usize>),
+    sea_level: f64,
+    palette: &Palette,
+    pixels: &mut [u8],
+) {
     let Grid { cols, rows } = grid;
     let light = light();
-    for (x, pixel) in pixels.chunks_exact_mut(4).enumerate() {
+    for (x, pixel) in xs.zip(pixels.chunks_exact_mut(4)) {
         let i = y * cols + x;
         let h = terrain[i] as f64;
         let color = match palette.ground(h, sea_level) {
