@@ -81,11 +81,17 @@ impl ChangedTiles {
         }
     }
 
+    /// Whether every cell changed after edition `drawn` (a new ground, or
+    /// the ground carried over from elsewhere).
+    pub fn all_since(&self, drawn: u64) -> bool {
+        self.all_in > drawn
+    }
+
     /// The parts of the map (columns, rows) changed after edition `drawn`:
     /// the whole map at once if it all changed since, else each tile.
     pub fn since(&self, drawn: u64) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
         let Grid { cols, rows } = self.grid;
-        let everywhere = self.all_in > drawn;
+        let everywhere = self.all_since(drawn);
         let all = everywhere.then_some((0..cols, 0..rows));
         let tiles =
             self.changed_in.iter().enumerate().filter(move |&(_, &e)| !everywhere && e > drawn).map(move |(t, _)| {

@@ -7,7 +7,7 @@
 //! on exactly; Poisson disc spots keep their distance, leave no room and
 //! ignore how the sampling is split; a drop and thermal erosion keep the
 //! ground finite and only move it; erosion less deposition is the ground the
-//! map lost; the relief painted where the ground changed is the whole map's.
+//! map lost; the relief and contours kept between frames are the whole map's.
 //! Cases are drawn by
 //! `proptest` (a failure prints its seed and the smallest case it found;
 //! regressions are kept in `tests/properties.proptest-regressions`).
@@ -684,6 +684,7 @@ enum Happening {
     ShowOriginal(bool),
     Layer(usize),
     Restart,
+    NewSeed,
     CarryOn,
 }
 
@@ -698,6 +699,8 @@ fn happening() -> impl Strategy<Value = Happening> {
         1 => any::<bool>().prop_map(Happening::ShowOriginal),
         1 => (0..4usize).prop_map(Happening::Layer),
         1 => Just(Happening::Restart),
+        1 => Just(Happening::NewSeed),
+        1 => (0.0..1.0f64).prop_map(|v| Happening::Set(Setting::TerrainScale, v)),
         1 => Just(Happening::CarryOn),
     ]
 }
@@ -705,10 +708,11 @@ fn happening() -> impl Strategy<Value = Happening> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
-    /// The relief painted again only where the ground changed is, after
-    /// anything, the relief a fresh pass paints.
+    /// The relief painted again only where the ground changed, and the
+    /// contours traced again only when it did, are, after anything, what a
+    /// fresh pass draws.
     #[test]
-    fn the_relief_painted_where_the_ground_changed_is_the_whole_maps(
+    fn the_relief_and_contours_kept_between_frames_are_the_whole_maps(
         seed in 0..1000u32,
         happenings in proptest::collection::vec(happening(), 1..12),
     ) {
@@ -730,6 +734,7 @@ proptest! {
                 Happening::ShowOriginal(on) => { kept.set_show_original(on); original = on; }
                 Happening::Layer(k) => layer = Layer::ALL[k],
                 Happening::Restart => terrain.reset(terrain.seed()),
+                Happening::NewSeed => terrain.reset(terrain.seed() + 1),
                 Happening::CarryOn => {
                     let (settings, heights) = (terrain.settings().clone(), terrain.heights().to_vec());
                     let (drops, steps) = (terrain.drops(), terrain.steps());
@@ -742,6 +747,8 @@ proptest! {
             again.set_show_original(original);
             let whole = again.layer(&terrain, scheme, layer, &water).0.to_vec();
             prop_assert!(drawn == whole, "after {:?}", terrain.edition());
+            let (contours, again_contours) = (kept.contours(&terrain).clone(), again.contours(&terrain).clone());
+            prop_assert!(contours == again_contours, "contours after {:?}", terrain.edition());
         }
     }
 }

@@ -49,6 +49,9 @@ pub struct MapView {
     /// The tutorial's rivers, when its preset is chosen.
     tutorial_rivers: Drainage,
     contours: Contours,
+    /// What the contours were traced of: the terrain, its edition, the sea
+    /// level, the levels and the ground shown.
+    traced: Option<(u64, u64, f64, u32, bool)>,
     /// The relief's colour bands, for the scheme (by key) they were made
     /// for, and its pixels.
     bands: Option<(&'static str, Vec<[f64; 3]>)>,
@@ -135,7 +138,13 @@ impl MapView {
     pub fn contours(&mut self, terrain: &Terrain) -> &Contours {
         let settings = terrain.settings();
         let (sea_level, levels) = (settings.sea_level(), settings.contour_levels());
-        self.contours.trace(terrain.grid(), self.shown(terrain), sea_level, levels);
+        // Traced again only if the ground shown or the levels changed (a
+        // paused map's contours cost nothing a frame)
+        let now = (terrain.identity(), terrain.edition(), sea_level, levels, self.original);
+        if self.traced != Some(now) {
+            self.contours.trace(terrain.grid(), self.shown(terrain), sea_level, levels);
+            self.traced = Some(now);
+        }
         &self.contours
     }
 
@@ -159,14 +168,16 @@ impl MapView {
         let shown = self.shown(terrain);
         let paint = |pixels: &mut [u8], part| relief::paint_part(grid, shown, sea_level, scheme, bands, pixels, part);
         // The parts to paint again, if the pixels are of the same relief:
-        // none where the start is shown (it never changes), else where the
-        // ground changed, with the cells either side (whose shade reads
-        // them)
+        // where the start is shown, none unless the ground is new (the start
+        // changes only then), else where the ground changed, with the cells
+        // either side (whose shade reads them)
         let grow = |r: Range<usize>, n: usize| r.start.saturating_sub(1)..(r.end + 1).min(n);
         let same = self.painted.filter(|p| *p == Painted { edition: p.edition, ..now });
         let parts: Option<Vec<(Range<usize>, Range<usize>)>> =
             same.filter(|_| self.pixels.len() == grid.cells() * 4).map(|before| {
-                let changed = terrain.changed_tiles().since(before.edition).filter(|_| !self.original);
+                let tiles = terrain.changed_tiles();
+                let start_kept = self.original && !tiles.all_since(before.edition);
+                let changed = tiles.since(before.edition).filter(|_| !start_kept);
                 changed.map(|(cols, rows)| (grow(cols, grid.cols), grow(rows, grid.rows))).collect()
             });
         // Past most of the map, painting it whole is quicker than by parts
