@@ -1,4 +1,5 @@
-//! Slider values as links write them: decimals of at most three places.
+//! Slider values as links write them: decimals of at most three places;
+//! and the drop counts that open each group of a link's tracks.
 //! Every slider's step is a whole number of thousandths, so no value needs
 //! more, and both ways are exact without a float parser or formatter (the
 //! page's wasm carries neither: they would double its size).
@@ -62,6 +63,29 @@ pub fn whole(value: &str) -> Option<u64> {
         return None;
     }
     value.parse().ok()
+}
+
+/// Drops since the group before (the stroke before, in the hand's track)
+/// are written with at most this many digits: far more than a link
+/// replays, far from overflowing.
+const MAX_DELTA_DIGITS: usize = 12;
+
+/// The drop count a group of a link's track is at (the settings' groups,
+/// the hand's strokes): `group` starts with the drops since the one before,
+/// at `before`, in at most twelve digits. With it, the rest of
+/// the group; `unmarked` is the reason given where it starts with none.
+pub fn read_drops_since<'a>(
+    group: &'a str,
+    before: u64,
+    unmarked: &'static str,
+) -> Result<(u64, &'a str), &'static str> {
+    let digits = group.len() - group.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || digits > MAX_DELTA_DIGITS {
+        return Err(unmarked);
+    }
+    let delta = whole(&group[..digits]).ok_or("drops are whole numbers")?;
+    let at = before.checked_add(delta).ok_or("too many drops")?;
+    Ok((at, &group[digits..]))
 }
 
 #[cfg(test)]

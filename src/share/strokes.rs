@@ -24,7 +24,6 @@
 //! ```
 
 use super::decimal;
-use super::timeline::read_drops_since;
 use crate::sculpt::stamp::{Stamp, Tool};
 use crate::sculpt::stroke::{Hand, Touch};
 
@@ -148,7 +147,8 @@ pub fn decode(text: &str) -> Result<Vec<Touch>, &'static str> {
     }
     let mut began = 0u64;
     for stroke in text.split(STROKE_SEPARATOR) {
-        let (at, rest) = read_drops_since(stroke, began, "each stroke starts with the drops since the one before")?;
+        let (at, rest) =
+            decimal::read_drops_since(stroke, began, "each stroke starts with the drops since the one before")?;
         began = at;
         let tool = rest.chars().next().and_then(Tool::from_letter).ok_or("a stroke names no tool")?;
         let mut fields = rest[1..].splitn(3, FIELD_SEPARATOR);

@@ -33,10 +33,6 @@ use crate::settings::sliders::{Setting, Settings};
 pub const MAX_CHARS: usize = 1500;
 /// Between groups of changes.
 const GROUP_SEPARATOR: char = '_';
-/// Drops since the group before (the stroke before, in the hand's track)
-/// are written with at most this many digits: far more than a link
-/// replays, far from overflowing.
-const MAX_DELTA_DIGITS: usize = 12;
 
 /// A setting that shapes the rain took `value` once `drops` had fallen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -200,24 +196,6 @@ fn short_decimal(value: f64) -> String {
     }
 }
 
-/// The drop count a group of a link's track is at (the settings' groups,
-/// the hand's strokes): `group` starts with the drops since the one before,
-/// at `before`, in at most twelve digits. With it, the rest of
-/// the group; `unmarked` is the reason given where it starts with none.
-pub fn read_drops_since<'a>(
-    group: &'a str,
-    before: u64,
-    unmarked: &'static str,
-) -> Result<(u64, &'a str), &'static str> {
-    let digits = group.len() - group.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits == 0 || digits > MAX_DELTA_DIGITS {
-        return Err(unmarked);
-    }
-    let delta = decimal::whole(&group[..digits]).ok_or("drops are whole numbers")?;
-    let at = before.checked_add(delta).ok_or("too many drops")?;
-    Ok((at, &group[digits..]))
-}
-
 /// A timeline read from a link.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decoded {
@@ -243,7 +221,7 @@ pub fn decode(text: &str) -> Result<Decoded, &'static str> {
     let mut drops = 0u64;
     for group in text.split(GROUP_SEPARATOR) {
         let unmarked = "each group of changes starts with the drops since the one before";
-        let (at, mut rest) = read_drops_since(group, drops, unmarked)?;
+        let (at, mut rest) = decimal::read_drops_since(group, drops, unmarked)?;
         drops = at;
         if rest.is_empty() {
             return Err("a group of changes names no setting");
