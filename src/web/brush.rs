@@ -55,7 +55,7 @@ fn canvas_of(event: &web_sys::Event) -> Option<Element> {
 
 /// Whether a press or a key with these modifiers turns the 3D view rather
 /// than paints: any button but the first, or a modifier key held.
-pub fn turns_the_view(button: i16, shift: bool, alt: bool, ctrl: bool, meta: bool) -> bool {
+fn turns_the_view(button: i16, shift: bool, alt: bool, ctrl: bool, meta: bool) -> bool {
     button != 0 || shift || alt || ctrl || meta
 }
 
@@ -209,9 +209,6 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
         }
         e.prevent_default();
         let _ = canvas.set_pointer_capture(e.pointer_id());
-        if let Some(canvas) = canvas.dyn_ref::<HtmlElement>() {
-            let _ = canvas.focus();
-        }
         let at = brush.pointing(e);
         brush.show_ring(&r, &h, at);
         if brush.in_3d && e.pointer_type() == "touch" {
