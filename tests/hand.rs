@@ -340,3 +340,26 @@ fn the_erosion_and_deposition_layers_count_the_rains_work_not_the_hands() {
     settle(&mut sketch);
     assert_eq!(sketch.terrain().without_rain(), &without_then[..]);
 }
+
+#[test]
+fn the_time_lapse_films_the_strokes_as_they_happened() {
+    use hydraulic_erosion::sketch::time_lapse::Film;
+    let mut sketch = with_tool(13, RAISE);
+    sketch.input(Input::PlayPause, 0.0);
+    frames(&mut sketch, 4);
+    drag(&mut sketch, [60.0, 60.0], [140.0, 70.0]);
+    frames(&mut sketch, 6);
+    sketch.input(Input::PlayPause, 0.0);
+    let stroke_at = sketch.link().hand[0].drops;
+    let mut film = Film::new(sketch.link(), SIZE, false);
+    // Frame by frame: without the stroke before its drops, with it after
+    let raised = 65 * GRID.cols + 100;
+    let mut before_it = None;
+    while film.next_frame(&mut NoPainter) {
+        if film.drops() < stroke_at {
+            before_it = Some(film.heights()[raised]);
+        }
+    }
+    assert!(before_it.is_some_and(|h| h < film.heights()[raised] - 0.02), "the ridge rises mid-film");
+    assert_eq!(film.heights(), sketch.terrain().heights(), "and the film ends on the map");
+}
