@@ -400,6 +400,8 @@ pub struct Sketch {
     legend: Legend,
     /// How like real land the map was as the rain fell.
     measures: MeasureSeries,
+    /// The edition of the heights the measures were last taken of.
+    measured_edition: Option<u64>,
     /// When the last frame rained, to rain the display frames since.
     rained_at: Option<f64>,
     /// The last link offered to the address bar, and when.
@@ -470,6 +472,7 @@ impl Sketch {
             draw_ms: 0.0,
             legend: Legend { layer: Layer::Relief, top: 0.0 },
             measures: MeasureSeries::default(),
+            measured_edition: None,
             rained_at: None,
             link_offered: String::new(),
             link_offered_at: f64::NEG_INFINITY,
@@ -877,9 +880,13 @@ impl Sketch {
     fn measure(&mut self) {
         let drops = self.terrain.drops();
         let stopped = !self.looping;
-        if !self.measures.due(drops, stopped) {
+        // Stopped, the hand may have changed the ground at the same drops:
+        // once its stroke is done, the measures follow it
+        let handed = stopped && self.pressed.is_none() && self.measured_edition != Some(self.terrain.edition());
+        if !self.measures.due(drops, stopped) && !handed {
             return;
         }
+        self.measured_edition = Some(self.terrain.edition());
         let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
         let routed_now = self.rivers_for == Some((self.terrain.edition(), view_of));
         let rivers_of_now_drawn = self.rivers_drawn_in == Some(self.frames) && !self.map.show_original();

@@ -363,3 +363,26 @@ fn the_time_lapse_films_the_strokes_as_they_happened() {
     assert!(before_it.is_some_and(|h| h < film.heights()[raised] - 0.02), "the ridge rises mid-film");
     assert_eq!(film.heights(), sketch.terrain().heights(), "and the film ends on the map");
 }
+
+#[test]
+fn the_measures_follow_a_stroke_made_while_paused() {
+    let mut sketch = with_tool(14, RAISE);
+    frames(&mut sketch, 2);
+    let before = sketch.measures().to_vec();
+    let (drops, measured) = *before.last().expect("measured once paused");
+    // A tall ridge across the island, in three strokes
+    for y in [80.0, 90.0, 100.0] {
+        drag(&mut sketch, [60.0, y], [260.0, y]);
+    }
+    frames(&mut sketch, 2);
+    let after = sketch.measures();
+    assert_eq!(after.len(), before.len(), "the last sample's place taken, not a new one");
+    let (at, now) = *after.last().unwrap();
+    assert_eq!(at, drops);
+    assert!(
+        now.hypsometric_integral > measured.hypsometric_integral + 0.005,
+        "the raised ground measured: {} → {}",
+        measured.hypsometric_integral,
+        now.hypsometric_integral
+    );
+}

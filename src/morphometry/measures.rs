@@ -160,12 +160,15 @@ impl MeasureSeries {
     /// Keeps the measures taken at `drops`; `where_it_stopped` says it was
     /// taken where the rain stopped, between two of the regular samples,
     /// and gives way to the next sample. Fewer drops than the last
-    /// sample's means the ground was made anew: the series starts again.
+    /// sample's means the ground was made anew: the series starts again;
+    /// as many means the hand changed it since: they take the last one's
+    /// place.
     pub fn take(&mut self, drops: u64, measures: Measures, where_it_stopped: bool) {
         if self.samples.last().is_some_and(|&(last, _)| drops < last) {
             self.clear();
         }
-        if self.last_where_it_stopped && self.samples.len() > 1 {
+        let same_drops = self.samples.last().is_some_and(|&(last, _)| drops == last);
+        if same_drops || (self.last_where_it_stopped && self.samples.len() > 1) {
             self.samples.pop();
         }
         self.samples.push((drops, measures));
