@@ -307,3 +307,28 @@ test('on a tablet\'s 3D view with a tool, one finger paints and two fingers turn
   assert.deepEqual(problems, [])
   await context.close()
 })
+
+test('a pen pressed lightly raises the ground less than one pressed hard, and its link keeps each pressure', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=25')
+  await pause(page)
+  await pickTool(page, 'raise', '6', '1')
+  const h0 = await heights(page)
+  const { heightsHash } = await state(page)
+  const cdp = await context.newCDPSession(page)
+  const pen = (type, [x, y], force) => cdp.send('Input.dispatchMouseEvent',
+    { type, x, y, force, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1, pointerType: 'pen' })
+  // Hard along the first half of row 90, lightly along the second
+  const at = async cell => onScreen(page, cell)
+  await pen('mousePressed', await at([80, 90]), 1)
+  for (let x = 84; x <= 200; x += 4) await pen('mouseMoved', await at([x, 90]), x <= 140 ? 1 : 0.2)
+  await pen('mouseReleased', await at([200, 90]), 0)
+  await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, heightsHash)
+  await page.waitForFunction(LINK_WRITTEN)
+  const h1 = await heights(page)
+  const raised = x => h1[90 * GRID.cols + x] - h0[90 * GRID.cols + x]
+  assert.ok(raised(170) > 0 && raised(170) < 0.5 * raised(110), `hard ${raised(110)}, light ${raised(170)}`)
+  const hand = new URL(page.url()).searchParams.get('he-hand')
+  assert.ok(hand && !hand.includes('_') && hand.includes('x'), `one stroke, its strength changing along it: ${hand}`)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
