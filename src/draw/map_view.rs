@@ -49,25 +49,65 @@ pub struct MapView {
     /// The tutorial's rivers, when its preset is chosen.
     tutorial_rivers: Drainage,
     contours: Contours,
-    /// What the contours were traced of: the terrain, its edition, the sea
-    /// level, the levels and the ground shown.
-    traced: Option<(u64, u64, f64, u32, bool)>,
+    /// What the contours were traced of.
+    traced: Option<DrawnOf<u32>>,
     /// The relief's colour bands, for the scheme (by key) they were made
     /// for, and its pixels.
     bands: Option<(&'static str, Vec<[f64; 3]>)>,
     pixels: Vec<u8>,
     /// What the relief's pixels show, if they show the relief alone.
-    painted: Option<Painted>,
+    painted: Option<DrawnOf<&'static str>>,
 }
 
-/// What a relief was painted of: which terrain, at which edition, and how.
+/// What a drawing was made of: which terrain, at which edition, the ground
+/// shown, the sea level and its own `look` (the relief's scheme, the
+/// contours' levels).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Painted {
+struct DrawnOf<L> {
     terrain: u64,
     edition: u64,
-    scheme: &'static str,
-    sea_level: f64,
     original: bool,
+    sea_level: f64,
+    look: L,
+}
+
+/// What of a drawing must be made again.
+enum Again {
+    /// Nothing: it shows the ground as it is.
+    Nothing,
+    /// These parts of the map (columns, rows), where the ground changed.
+    Parts(Vec<(Range<usize>, Range<usize>)>),
+    Whole,
+}
+
+impl<L: PartialEq + Copy> DrawnOf<L> {
+    fn of(terrain: &Terrain, original: bool, look: L) -> DrawnOf<L> {
+        let (terrain, edition, sea_level) = (terrain.identity(), terrain.edition(), terrain.settings().sea_level());
+        DrawnOf { terrain, edition, original, sea_level, look }
+    }
+
+    /// What of a drawing made of `before` (if any) must be made again to
+    /// be of `self`: the parts of the map changed since, if it was of the
+    /// same terrain, ground shown, sea and look; none where the start is
+    /// shown, unless the ground is new (the start changes only then).
+    fn again_since(&self, before: Option<DrawnOf<L>>, terrain: &Terrain) -> Again {
+        let Some(before) = before.filter(|b| *b == DrawnOf { edition: b.edition, ..*self }) else {
+            return Again::Whole;
+        };
+        let tiles = terrain.changed_tiles();
+        match (tiles.all_since(before.edition), self.original) {
+            (true, _) => Again::Whole,
+            (false, true) => Again::Nothing,
+            (false, false) => {
+                let parts: Vec<_> = tiles.since(before.edition).collect();
+                if parts.is_empty() {
+                    Again::Nothing
+                } else {
+                    Again::Parts(parts)
+                }
+            }
+        }
+    }
 }
 
 impl MapView {
@@ -134,17 +174,24 @@ impl MapView {
         self.rivers.build(grid, shown, ripple, terrain.settings().sea_level())
     }
 
-    /// The contour lines of the ground shown.
+    /// The contour lines of the ground shown: traced again only in the
+    /// bands of rows where the ground changed since they were last traced
+    /// ([`Terrain::changed_tiles`]), if that was of the same terrain,
+    /// ground shown, sea and levels.
     pub fn contours(&mut self, terrain: &Terrain) -> &Contours {
         let settings = terrain.settings();
-        let (sea_level, levels) = (settings.sea_level(), settings.contour_levels());
-        // Traced again only if the ground shown or the levels changed (a
-        // paused map's contours cost nothing a frame)
-        let now = (terrain.identity(), terrain.edition(), sea_level, levels, self.original);
-        if self.traced != Some(now) {
-            self.contours.trace(terrain.grid(), self.shown(terrain), sea_level, levels);
-            self.traced = Some(now);
+        let (grid, sea_level, levels) = (terrain.grid(), settings.sea_level(), settings.contour_levels());
+        let now = DrawnOf::of(terrain, self.original, levels);
+        let shown = self.shown(terrain);
+        match now.again_since(self.traced, terrain) {
+            Again::Nothing => {}
+            Again::Parts(parts) => {
+                let rows = parts.into_iter().map(|(_, rows)| rows);
+                self.contours.trace_rows(grid, shown, sea_level, levels, rows);
+            }
+            Again::Whole => self.contours.trace(grid, shown, sea_level, levels),
         }
+        self.traced = Some(now);
         &self.contours
     }
 
@@ -158,29 +205,20 @@ impl MapView {
         }
         let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
         let (grid, sea_level) = (terrain.grid(), terrain.settings().sea_level());
-        let now = Painted {
-            terrain: terrain.identity(),
-            edition: terrain.edition(),
-            scheme: scheme.key,
-            sea_level,
-            original: self.original,
-        };
+        let now = DrawnOf::of(terrain, self.original, scheme.key);
         let shown = self.shown(terrain);
         let paint = |pixels: &mut [u8], part| relief::paint_part(grid, shown, sea_level, scheme, bands, pixels, part);
-        // The parts to paint again, if the pixels are of the same relief:
-        // where the start is shown, none unless the ground is new (the start
-        // changes only then), else where the ground changed, with the cells
-        // either side (whose shade reads them)
+        let painted = self.painted.filter(|_| self.pixels.len() == grid.cells() * 4);
+        // Each part with the cells either side, whose shade reads it; past
+        // most of the map, painting it whole is quicker than by parts
         let grow = |r: Range<usize>, n: usize| r.start.saturating_sub(1)..(r.end + 1).min(n);
-        let same = self.painted.filter(|p| *p == Painted { edition: p.edition, ..now });
-        let parts: Option<Vec<(Range<usize>, Range<usize>)>> =
-            same.filter(|_| self.pixels.len() == grid.cells() * 4).map(|before| {
-                let tiles = terrain.changed_tiles();
-                let start_kept = self.original && !tiles.all_since(before.edition);
-                let changed = tiles.since(before.edition).filter(|_| !start_kept);
-                changed.map(|(cols, rows)| (grow(cols, grid.cols), grow(rows, grid.rows))).collect()
-            });
-        // Past most of the map, painting it whole is quicker than by parts
+        let parts = match now.again_since(painted, terrain) {
+            Again::Nothing => Some(Vec::new()),
+            Again::Parts(parts) => {
+                Some(parts.into_iter().map(|(c, r)| (grow(c, grid.cols), grow(r, grid.rows))).collect())
+            }
+            Again::Whole => None,
+        };
         let cells =
             |parts: &[(Range<usize>, Range<usize>)]| parts.iter().map(|(c, r)| c.len() * r.len()).sum::<usize>();
         match parts.filter(|p| cells(p) < grid.cells() * 3 / 4) {

@@ -2,6 +2,8 @@
 //! evenly spaced between sea level and the highest ground, every fifth one
 //! heavier like a printed map, and the coastline as a heavy line too.
 
+use std::ops::Range;
+
 use crate::float_min_max::{greater, lesser};
 use crate::grid::Grid;
 
@@ -129,14 +131,19 @@ impl Cell {
     }
 }
 
+/// Rows of cells a band of the contours holds: a change of the ground
+/// traces again only the bands of its rows ([`Contours::trace_rows`]).
+pub const BAND: usize = 32;
+
 /// All contour lines of a terrain: regular and index lines apart, each as
 /// x0 y0 x1 y1 segments in grid coordinates.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Contours {
     pub regular: Vec<f64>,
     pub index: Vec<f64>,
-    /// Each level's segments, kept between calls so tracing allocates nothing.
-    by_level: Vec<Vec<f64>>,
+    /// Each band's segments, level by level, kept between calls so tracing
+    /// allocates nothing and a band whose ground did not change is kept.
+    by_band: Vec<Vec<Vec<f64>>>,
 }
 
 impl Contours {
@@ -145,12 +152,39 @@ impl Contours {
     /// from its lowest and highest corner. Each level's segments come out
     /// row by row and the levels in order, as if traced one by one.
     pub fn trace(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, levels: u32) {
+        let bands = (grid.rows - 1).div_ceil(BAND);
+        self.trace_bands(grid, terrain, sea_level, levels, &vec![true; bands]);
+    }
+
+    /// [`Contours::trace`] again after the heights in `changed` rows did,
+    /// the levels and the grid as when they were last traced: only the
+    /// bands of cells that read those rows are traced again, and the lines
+    /// are the very ones a whole trace gives.
+    pub fn trace_rows(
+        &mut self,
+        grid: Grid,
+        terrain: &[f32],
+        sea_level: f64,
+        levels: u32,
+        changed: impl IntoIterator<Item = Range<usize>>,
+    ) {
+        let mut again = vec![false; (grid.rows - 1).div_ceil(BAND)];
+        for rows in changed {
+            // A square of cells reads its row of heights and the next
+            let cells = rows.start.saturating_sub(1)..rows.end.min(grid.rows - 1);
+            if !cells.is_empty() {
+                again[cells.start / BAND..=(cells.end - 1) / BAND].fill(true);
+            }
+        }
+        self.trace_bands(grid, terrain, sea_level, levels, &again);
+    }
+
+    /// Traces the bands marked `again` (the others kept), and gathers every
+    /// band's lines, level by level.
+    fn trace_bands(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, levels: u32, again: &[bool]) {
         assert_eq!(terrain.len(), grid.cells());
         let thresholds = contour_levels(sea_level, levels);
-        self.by_level.resize_with(thresholds.len(), Vec::new);
-        for level in &mut self.by_level {
-            level.clear();
-        }
+        self.by_band.resize_with(again.len(), Vec::new);
         let levels = Levels {
             coast: usize::from(sea_level > 0.0),
             sea_level,
@@ -159,13 +193,22 @@ impl Contours {
             per_unit: (levels + 1) as f64 / (1.0 - sea_level),
             thresholds: &thresholds,
         };
-        for y in 0..grid.rows - 1 {
-            trace_row(&mut self.by_level, grid, terrain, y, &levels);
+        for (b, band) in self.by_band.iter_mut().enumerate().filter(|&(b, _)| again[b]) {
+            band.resize_with(thresholds.len(), Vec::new);
+            for level in band.iter_mut() {
+                level.clear();
+            }
+            for y in b * BAND..((b + 1) * BAND).min(grid.rows - 1) {
+                trace_row(band, grid, terrain, y, &levels);
+            }
         }
         self.regular.clear();
         self.index.clear();
-        for (segments, (_, is_index)) in self.by_level.iter().zip(&thresholds) {
-            if *is_index { &mut self.index } else { &mut self.regular }.extend_from_slice(segments);
+        for (k, (_, is_index)) in thresholds.iter().enumerate() {
+            let lines = if *is_index { &mut self.index } else { &mut self.regular };
+            for band in &self.by_band {
+                lines.extend_from_slice(&band[k]);
+            }
         }
     }
 }
@@ -229,6 +272,28 @@ mod tests {
         assert!((levels[1].0 - (0.25 + 0.75 / 11.0)).abs() < 1e-15);
         assert_eq!(contour_levels(0.0, 3), vec![(0.25, false), (0.5, false), (0.75, false)]);
         assert!(contour_levels(0.3, 0).len() == 1);
+    }
+
+    #[test]
+    fn traced_again_where_the_ground_changed_the_lines_are_a_whole_traces() {
+        let mut heights = cone();
+        let mut kept = Contours::default();
+        kept.trace(G, &heights, 0.2, 10);
+        // A change in the first row of the second band: the squares of the
+        // row above it, in the first band, read it too
+        for (x, dh) in [(150, 0.2), (151, -0.3), (10, 0.5)] {
+            heights[BAND * COLS + x] += dh;
+        }
+        heights[(ROWS - 1) * COLS + 160] = 0.9;
+        kept.trace_rows(G, &heights, 0.2, 10, [BAND..BAND + 1, ROWS - 1..ROWS]);
+        let mut whole = Contours::default();
+        whole.trace(G, &heights, 0.2, 10);
+        assert_eq!((&kept.regular, &kept.index), (&whole.regular, &whole.index));
+        assert_ne!(kept.regular, {
+            let mut before = Contours::default();
+            before.trace(G, &cone(), 0.2, 10);
+            before.regular
+        });
     }
 
     /// A cone peaking at 1 in the middle of the grid.
