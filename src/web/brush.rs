@@ -70,10 +70,15 @@ fn key_turns(e: &KeyboardEvent) -> bool {
 /// Whether the brush takes this event: a tool is picked and the event is
 /// on one of the sketch's canvases, and (pressed) not a turn of the view.
 pub fn takes(host: &Host, event: &web_sys::Event) -> bool {
-    let tool = host.status().is_some_and(|s| s.choices.tool().is_some());
+    let tool = tool_picked(host);
     let turning = event.dyn_ref::<MouseEvent>().is_some_and(|e| event.type_() == "pointerdown" && mouse_turns(e))
         || event.dyn_ref::<KeyboardEvent>().is_some_and(key_turns);
     tool && canvas_of(event).is_some() && !turning
+}
+
+/// Whether the reader has a tool picked, as the sketch last said.
+fn tool_picked(host: &Host) -> bool {
+    host.status().is_some_and(|s| s.choices.tool().is_some())
 }
 
 /// A pen's pressure, where it gives one; a full press otherwise (a mouse
@@ -258,7 +263,10 @@ pub fn wire(holder: &HtmlElement, host: &Rc<Host>) {
     let (h, r) = (host.clone(), holder.clone());
     listen(holder, "pointerleave", move |_| {
         hide(&r);
-        send(&h, Input::Aim(None));
+        // (a reader with no tool never aimed: nothing to tell the sketch)
+        if tool_picked(&h) {
+            send(&h, Input::Aim(None));
+        }
     });
 
     // With a tool picked, the other buttons turn the 3D view: not a menu

@@ -287,8 +287,14 @@ impl SketchLoop {
             // The heights, and where the hand moved the ground, the ground
             // without the rain's work after them (for the maps' erosion)
             let heights = self.heights_asked.take().then(|| {
-                let t = sketch.terrain();
-                Float32Array::from(&[t.heights(), t.hand_moved().unwrap_or_default()].concat()[..])
+                let (heights, without_rain) = (sketch.terrain().heights(), sketch.terrain().hand_moved());
+                let ground =
+                    Float32Array::new_with_length((heights.len() + without_rain.map_or(0, <[f32]>::len)) as u32);
+                ground.subarray(0, heights.len() as u32).copy_from(heights);
+                if let Some(without_rain) = without_rain {
+                    ground.subarray(heights.len() as u32, ground.length()).copy_from(without_rain);
+                }
+                ground
             });
             let revision = sketch.history().revision();
             let history =

@@ -61,6 +61,7 @@ test('a raise stroke by mouse raises the ground under it and nowhere else, lower
     await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, hash0)
     const s = await state(page)
     const h1 = await heights(page)
+    assert.equal(h1.length, GRID.cols * GRID.rows, 'the heights alone, not the ground without the rain after them')
     let under = 0
     for (let i = 0; i < h0.length; i++) {
       const d = distance(i, a, b)
