@@ -3,7 +3,7 @@
 // where they pass, are undone whole, and come back from a link.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, LINK_WRITTEN } from './helpers.mjs'
+import { serve, launch, open, state, pause, LINK_WRITTEN, boxOf } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -253,7 +253,7 @@ test('in the 3D view a press lands where the pointer\'s ray meets the ground, an
   const h0 = await heights(page)
   const view = page.locator('#sketch-holder canvas.view-3d:visible')
   await view.scrollIntoViewIfNeeded()
-  const box = await view.boundingBox()
+  const box = await boxOf(view)
   const spot = [0.5, 0.62]
   await page.mouse.click(box.x + box.width * spot[0], box.y + box.height * spot[1])
   await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, s0.heightsHash)
@@ -288,7 +288,7 @@ test('on a tablet\'s 3D view with a tool, one finger paints and two fingers turn
   await pickTool(page, 'lower', '5', '1')
   const view = page.locator('#sketch-holder canvas.view-3d:visible')
   await view.scrollIntoViewIfNeeded()
-  const box = await view.boundingBox()
+  const box = await boxOf(view)
   const cdp = await context.newCDPSession(page)
   const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) })
   const [x, y] = [box.x + box.width / 2, box.y + box.height * 0.6]

@@ -163,6 +163,18 @@ export async function state(page) {
   return page.evaluate(() => window.wasmBindings.pageState())
 }
 
+// Where an element stands on the page, once it has a box: a canvas shown a
+// moment ago may still be laid out when Playwright first looks (the 3D view
+// on a tablet's main thread answered null once)
+export async function boxOf(locator) {
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await locator.boundingBox()
+    if (box && box.width > 0) return box
+    await locator.page().waitForTimeout(100)
+  }
+  throw new Error('the element never got a box')
+}
+
 // Mean brightness (0..255) of the canvas as shown (the map's, or the one
 // `which` selects), a fingerprint of its pixels and how many colours. Read
 // from a screenshot of the element: its drawing may live in the sketch's
