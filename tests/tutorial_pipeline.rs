@@ -157,7 +157,7 @@ fn a_new_shape_or_size_builds_anew_and_octaves_wait_on_the_island() {
     assert!(t.choose(Choice::MapSize, 1));
     assert_eq!((t.grid(), t.heights().len()), (Grid::new(640, 360), 640 * 360));
     assert!(!t.choose(Choice::MapSize, 1), "no change");
-    assert!(!t.choose(Choice::MapSize, 4), "no such size");
+    assert!(!t.choose(Choice::MapSize, MAP_SIZES.len()), "no such size");
     assert!(t.choose(Choice::MapSize, 3));
     assert_eq!(t.grid(), Grid::new(257, 257), "the landscape's");
     t.rain(10);

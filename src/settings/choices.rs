@@ -63,6 +63,8 @@ pub const CHOICES: [ChoiceRow; Choice::ALL.len()] = [
             ("640x360", "640 × 360"),
             ("512x512", "512 × 512"),
             ("257x257", "257 × 257"),
+            ("1024x1024", "1024 × 1024"),
+            ("2048x2048", "2048 × 2048"),
         ],
         default: 0,
     },
@@ -130,7 +132,14 @@ rows! {
 }
 
 /// The map sizes, in the order of the map size's options.
-pub const MAP_SIZES: &[Grid] = &[Grid::ARTICLE, Grid::new(640, 360), Grid::new(512, 512), Grid::new(257, 257)];
+pub const MAP_SIZES: &[Grid] = &[
+    Grid::ARTICLE,
+    Grid::new(640, 360),
+    Grid::new(512, 512),
+    Grid::new(257, 257),
+    Grid::new(1024, 1024),
+    Grid::new(2048, 2048),
+];
 
 rows! {
     /// What the starting ground is made of.
@@ -307,7 +316,7 @@ mod tests {
     fn defaults_are_the_articles_and_unknown_picks_are_ignored() {
         let mut c = Choices::default();
         assert_eq!((c.shape(), c.grid(), c.preset()), (Shape::Island, Grid::ARTICLE, Preset::Article));
-        assert!(!c.pick(Choice::MapSize, "1024x1024"));
+        assert!(!c.pick(Choice::MapSize, "4096x4096"));
         assert!(!c.set(Choice::Preset, 3), "one past the list");
         assert!(!c.pick(Choice::Terrain, "island"), "no change");
         assert!(c.pick(Choice::MapSize, "512x512"));

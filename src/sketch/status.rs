@@ -477,7 +477,7 @@ mod tests {
         let value = |name: &str| values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone());
         assert_eq!(value("view"), Some(Value::Text("3d")));
         assert_eq!(value("heightsHash"), Some(Value::Hex(0xfedc_ba98_7654_3210)), "all 64 bits");
-        assert_eq!(value("grid"), Some(Value::Pair(257.0, 257.0)));
+        assert_eq!(value("grid"), Some(Value::Pair(2048.0, 2048.0)));
         assert_eq!(value("canvas"), Some(Value::Pair(1280.0, 721.0)));
         let Some(Value::Record(settings)) = value("settings") else { panic!("settings are a record") };
         assert_eq!(settings.len(), Setting::ALL.len());
