@@ -46,6 +46,24 @@ impl Grid {
         per_article_cell * (Grid::ARTICLE.cols as f64 / self.cols as f64)
     }
 
+    /// How many of the article's maps this one's cells make, to the nearest
+    /// whole one and at least 1: 1 on the article's map (and the 257 × 257
+    /// one), 4 at 640 × 360, 5 at 512 × 512, 18 at 1024 × 1024 and 73 at
+    /// 2048 × 2048. The rain's counts given for the article's map (its
+    /// pace, where it stops, how often the heights are kept and measured)
+    /// are that many times larger on this one: as many drops per cell,
+    /// whole multiples of the article's, which keep it exactly as it is.
+    ///
+    /// ```
+    /// use hydraulic_erosion::grid::Grid;
+    /// assert_eq!(Grid::ARTICLE.article_maps(), 1);
+    /// assert_eq!(Grid::new(2048, 2048).article_maps(), 73);
+    /// ```
+    pub fn article_maps(self) -> u64 {
+        let ratio = self.cells() as f64 / Grid::ARTICLE.cells() as f64;
+        (ratio.round() as u64).max(1)
+    }
+
     /// Cells in all; every per-cell buffer has this length, row by row.
     #[inline]
     pub fn cells(self) -> usize {

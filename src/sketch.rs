@@ -88,6 +88,10 @@ pub const REPLAY_BATCH: u32 = 2_000;
 /// take that long) rains three frames' worth, so the rain falls at the pace
 /// the slider says however long the drawing takes.
 pub const DISPLAY_FRAME_MS: f64 = 1000.0 / 60.0;
+/// On a map of several article's maps, a frame rains their share of drops
+/// while it has spent less than this on its rain (milliseconds): the
+/// article's own share it always rains.
+pub const RAIN_BUDGET_MS: f64 = 12.0;
 /// A frame rains at most this many display frames' worth: after a stall
 /// (a busy machine, a pause, a rest) the rain picks up, it does not lurch.
 pub const MAX_CATCH_UP: u32 = 4;
@@ -737,8 +741,7 @@ impl Sketch {
         if self.replaying.is_some() {
             self.replay_slice(clock);
         } else if (self.looping && !self.hand_holds_the_rain()) || self.hand_pours() {
-            let now = clock();
-            self.rain(now);
+            self.rain(clock);
         }
         self.spin_on();
         let drawing = clock();
@@ -796,9 +799,9 @@ impl Sketch {
         while !done && clock() - start < REPLAY_SLICE_MS {
             let drops = self.terrain.drops();
             done = replaying.replay.advance(&mut self.terrain, REPLAY_BATCH);
-            if Keyframes::due(drops, self.terrain.drops()) {
+            if Keyframes::due(self.terrain.article_maps(), drops, self.terrain.drops()) {
                 let now = MapLink { drops: self.terrain.drops(), ..link.clone() };
-                self.keyframes.keep_heights(
+                self.keyframes.keep_on_the_beat(
                     &now,
                     exact,
                     self.terrain.steps(),
@@ -806,7 +809,7 @@ impl Sketch {
                     self.terrain.hand_moved(),
                 );
             }
-            if self.measures.due(self.terrain.drops(), false) {
+            if self.measures.due(self.terrain.article_maps(), self.terrain.drops(), false) {
                 let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
                 self.measures.take(self.terrain.drops(), measures, false);
             }
@@ -824,25 +827,33 @@ impl Sketch {
         }
     }
 
-    /// A frame's rain at `now`: the drops per frame for each whole display
-    /// frame since the rain last caught up (at least one, at most
-    /// [`MAX_CATCH_UP`]). It stops once, exactly at the target; pressing
-    /// play keeps it raining.
-    fn rain(&mut self, now: f64) {
+    /// A frame's rain: the drops per frame for each whole display frame
+    /// since the rain last caught up (at least one, at most
+    /// [`MAX_CATCH_UP`]), and on a map of several article's maps
+    /// ([`Terrain::article_maps`]) as many again for each, while the frame's
+    /// [`RAIN_BUDGET_MS`] lasts. It stops once, exactly at the target;
+    /// pressing play keeps it raining. `clock` reads the time.
+    fn rain(&mut self, clock: &mut dyn FnMut() -> f64) {
+        let start = clock();
         let (display_frames, caught_up_to) = match self.rained_at {
-            Some(then) => display_frames_since(then, now),
-            None => (1, now),
+            Some(then) => display_frames_since(then, start),
+            None => (1, start),
         };
         self.rained_at = Some(caught_up_to);
         let before = self.terrain.drops();
-        let mut n = self.terrain.settings().drops_per_frame() as u64 * display_frames as u64;
+        let batch = self.terrain.settings().drops_per_frame() as u64;
+        let (at_least, at_most) = (display_frames as u64, display_frames as u64 * self.terrain.article_maps());
         let target = self.terrain.rain_target();
-        if before < target {
-            n = n.min(target - before);
+        let left = |drops: u64| if before < target { target - drops } else { u64::MAX };
+        for k in 0..at_most {
+            let n = batch.min(left(self.terrain.drops()));
+            if n == 0 || (k >= at_least && clock() - start >= RAIN_BUDGET_MS) {
+                break;
+            }
+            self.terrain.rain(n as u32);
         }
-        self.terrain.rain(n as u32);
-        if Keyframes::due(before, self.terrain.drops()) {
-            self.keep_heights_now();
+        if Keyframes::due(self.terrain.article_maps(), before, self.terrain.drops()) {
+            self.keep_heights_on_the_beat();
         }
         if before < target && self.terrain.drops() >= target {
             self.set_looping(false);
@@ -883,7 +894,7 @@ impl Sketch {
         // Stopped, the hand may have changed the ground at the same drops:
         // once its stroke is done, the measures follow it
         let handed = stopped && self.pressed.is_none() && self.measured_edition != Some(self.terrain.edition());
-        if !self.measures.due(drops, stopped) && !handed {
+        if !self.measures.due(self.terrain.article_maps(), drops, stopped) && !handed {
             return;
         }
         self.measured_edition = Some(self.terrain.edition());

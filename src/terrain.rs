@@ -26,7 +26,9 @@ use crate::settings::sliders::{Setting, Settings};
 use crate::unit_random::unit_f64;
 use crate::FULL;
 
-/// Rain stops by itself after this many drops; play carries on from there.
+/// Rain stops by itself after this many drops on the article's map (as many
+/// per cell on the others, [`Grid::article_maps`]); play carries on from
+/// there.
 pub const RAIN_TARGET: u64 = 300_000;
 /// The tutorial's rain: 100 batches of 1,000 drops.
 pub const TUTORIAL_RAIN_TARGET: u64 = 100_000;
@@ -150,12 +152,26 @@ impl Terrain {
     }
 
     /// The drops after which the rain stops by itself: the article's
-    /// 300,000, or the tutorial's 100 batches of 1,000.
+    /// 300,000 for each of its maps this one makes
+    /// ([`Terrain::article_maps`]: 21.9 million at 2048 × 2048), or the
+    /// tutorial's 100 batches of 1,000.
     pub fn rain_target(&self) -> u64 {
         if self.choices.preset().is_the_tutorials() {
             TUTORIAL_RAIN_TARGET
         } else {
-            RAIN_TARGET
+            RAIN_TARGET * self.article_maps()
+        }
+    }
+
+    /// How many times the rain's counts given for the article's map (its
+    /// pace, where it stops, how often the heights are kept and measured)
+    /// this map's are: [`Grid::article_maps`], or 1 under the tutorial's
+    /// preset, whose rain keeps its own rule (a batch a frame, 100 of them).
+    pub fn article_maps(&self) -> u64 {
+        if self.choices.preset().is_the_tutorials() {
+            1
+        } else {
+            self.grid.article_maps()
         }
     }
 

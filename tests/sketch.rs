@@ -16,7 +16,7 @@ use hydraulic_erosion::settings::choices::{Choice, Layer, Preset};
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::settings::toggles::Toggle;
 use hydraulic_erosion::share::link;
-use hydraulic_erosion::sketch::{Input, Show, Sketch, Start};
+use hydraulic_erosion::sketch::{Input, Show, Sketch, Start, RAIN_BUDGET_MS};
 use hydraulic_erosion::terrain::RAIN_TARGET;
 
 /// Records what a frame draws, in order.
@@ -138,6 +138,32 @@ fn paused_frames_only_draw_and_the_play_button_follows() {
     let hash = sketch.terrain().heights_hash();
     frames(&mut sketch, &mut painter, 2);
     assert_eq!((sketch.terrain().drops(), sketch.terrain().heights_hash()), (200, hash));
+}
+
+#[test]
+fn a_bigger_map_rains_as_many_drops_per_cell_as_the_frames_time_allows() {
+    let mut sketch = fresh(2);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    sketch.input(Input::Toggle(Toggle::Rivers, false), 0.0);
+    sketch.input(Input::Set(Setting::ContourLevels, 0.0), 0.0);
+    assert_eq!(sketch.terrain().grid(), Grid::new(1024, 1024));
+    assert_eq!(sketch.terrain().rain_target(), 18 * RAIN_TARGET, "18 of the article's maps");
+    // A clock that stands still: the frame's time never runs out, and it
+    // rains the slider's 200 drops for each article's map
+    let mut painter = Recorder::default();
+    sketch.frame(&mut || 0.0, &mut painter);
+    assert_eq!(sketch.terrain().drops(), 18 * 200);
+    // A clock past the budget at every reading: the article's share alone
+    let before = sketch.terrain().drops();
+    let mut t = 0.0;
+    sketch.frame(
+        &mut || {
+            t += RAIN_BUDGET_MS;
+            t
+        },
+        &mut painter,
+    );
+    assert_eq!(sketch.terrain().drops() - before, 200);
 }
 
 #[test]

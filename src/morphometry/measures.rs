@@ -147,13 +147,16 @@ pub struct MeasureSeries {
 }
 
 impl MeasureSeries {
-    /// Whether a sample is due at `drops`: none yet, or `drops` has reached
-    /// the next multiple of [`MEASURE_EVERY`] (or, `stopped`, anything new).
-    pub fn due(&self, drops: u64, stopped: bool) -> bool {
+    /// Whether a sample is due at `drops` on a map of `article_maps`
+    /// ([`Terrain::article_maps`]): none yet, or `drops` has reached the
+    /// next multiple of [`MEASURE_EVERY`] that many times, or, `stopped`,
+    /// anything new.
+    pub fn due(&self, article_maps: u64, drops: u64, stopped: bool) -> bool {
+        let every = MEASURE_EVERY * article_maps;
         match self.samples.last() {
             None => true,
             Some(&(last, _)) if drops < last => true,
-            Some(&(last, _)) => drops != last && (stopped || drops / MEASURE_EVERY > last / MEASURE_EVERY),
+            Some(&(last, _)) => drops != last && (stopped || drops / every > last / every),
         }
     }
 
@@ -216,23 +219,29 @@ impl MeasureSeries {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
 
     #[test]
     fn samples_come_every_so_many_drops_and_where_the_rain_stops() {
         let mut series = MeasureSeries::default();
         let m = Measures::default();
-        assert!(series.due(0, false));
+        let g = 1;
+        assert!(series.due(g, 0, false));
         series.take(0, m, false);
-        assert!(!series.due(4_999, false));
-        assert!(series.due(4_999, true), "the rain stopped: measured where it stands");
+        assert!(!series.due(g, 4_999, false));
+        assert!(series.due(g, 4_999, true), "the rain stopped: measured where it stands");
         series.take(4_999, m, true);
-        assert!(series.due(5_200, false));
+        assert!(series.due(g, 5_200, false));
         series.take(5_200, m, false);
         series.take(10_000, m, false);
         assert_eq!(series.samples().iter().map(|s| s.0).collect::<Vec<_>>(), [0, 5_200, 10_000], "the stop gave way");
-        assert!(!series.due(10_000, true), "nothing new");
+        assert!(!series.due(g, 10_000, true), "nothing new");
         series.take(200, m, false);
         assert_eq!(series.samples().len(), 1, "a new ground starts the series again");
+        // As many drops per cell on a bigger map: 73 times as many apart
+        let big = Grid::new(2048, 2048).article_maps();
+        assert!(!series.due(big, 72 * MEASURE_EVERY, false));
+        assert!(series.due(big, 73 * MEASURE_EVERY, false));
     }
 
     #[test]

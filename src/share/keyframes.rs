@@ -167,6 +167,15 @@ pub fn same_ground(a: &MapLink, b: &MapLink) -> bool {
         && Setting::ALL.iter().filter(|s| counts(s)).all(|&s| a.settings.get(s) == b.settings.get(s))
 }
 
+/// Why heights were kept.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    /// At a reader's change, or to go back to.
+    AtAChange,
+    /// Every so many drops of the rain.
+    OnTheBeat,
+}
+
 /// The keyframes kept, within [`KEYFRAME_BYTES`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Keyframes {
@@ -194,6 +203,17 @@ impl Keyframes {
         heights: &[f32],
         without_rain: Option<&[f32]>,
     ) {
+        self.keep_kept_for(link, exact, steps, (heights, without_rain), Kept::AtAChange);
+    }
+
+    fn keep_kept_for(
+        &mut self,
+        link: &MapLink,
+        exact: bool,
+        steps: u64,
+        (heights, without_rain): (&[f32], Option<&[f32]>),
+        kept_for: Kept,
+    ) {
         self.clock += 1;
         let clock = self.clock;
         let same_moment = |k: &Keyframe| {
@@ -208,7 +228,30 @@ impl Keyframes {
         let hand = link.hand.iter().filter(|t| t.drops <= link.drops).copied().collect();
         let link = MapLink { timeline, hand, ..link.clone() };
         let (heights, without_rain) = (heights.to_vec(), without_rain.map(<[f32]>::to_vec));
-        self.kept.push(Keyframe { link, exact, steps, heights, without_rain, used: clock });
+        let used = if kept_for == Kept::OnTheBeat { 0 } else { clock };
+        self.kept.push(Keyframe { link, exact, steps, heights, without_rain, used });
+        self.keep_within_budget();
+    }
+
+    /// Keeps heights as [`Keyframes::keep_heights`] does, on the rain's beat
+    /// ([`Keyframes::due`]) rather than at a moment a reader made: such
+    /// heights count as never used, so past the budget they go before any
+    /// kept at a reader's change (whose undo then stays a copy, on a big
+    /// map too, where the budget holds two), the oldest first.
+    pub fn keep_on_the_beat(
+        &mut self,
+        link: &MapLink,
+        exact: bool,
+        steps: u64,
+        heights: &[f32],
+        without_rain: Option<&[f32]>,
+    ) {
+        self.keep_kept_for(link, exact, steps, (heights, without_rain), Kept::OnTheBeat);
+    }
+
+    /// Lets the stalest kept heights go while they take more than
+    /// [`KEYFRAME_BYTES`], keeping at least one.
+    fn keep_within_budget(&mut self) {
         while self.bytes() > KEYFRAME_BYTES && self.kept.len() > 1 {
             let stalest = (0..self.kept.len()).min_by_key(|&i| self.kept[i].used).expect("more than one kept");
             self.kept.remove(stalest);
@@ -227,9 +270,12 @@ impl Keyframes {
     }
 
     /// Whether heights are due to be kept as the rain went from `before`
-    /// drops to `after`: it passed a multiple of [`KEYFRAME_EVERY`].
-    pub fn due(before: u64, after: u64) -> bool {
-        after / KEYFRAME_EVERY > before / KEYFRAME_EVERY
+    /// drops to `after` on a map of `article_maps`
+    /// ([`Terrain::article_maps`]): it passed a multiple of
+    /// [`KEYFRAME_EVERY`] that many times.
+    pub fn due(article_maps: u64, before: u64, after: u64) -> bool {
+        let every = KEYFRAME_EVERY * article_maps;
+        after / every > before / every
     }
 
     /// The bytes the kept heights take.
@@ -324,10 +370,29 @@ mod tests {
     }
 
     #[test]
+    fn heights_kept_on_the_rains_beat_go_before_those_of_a_readers_change() {
+        // Heights of a 2048 × 2048 map: two fit the budget
+        let heights = vec![0.5f32; 2048 * 2048];
+        let mut keyframes = Keyframes::default();
+        keyframes.keep_heights(&link(1, 100, vec![]), true, 0, &heights, None);
+        for beat in [200, 300, 400] {
+            keyframes.keep_on_the_beat(&link(1, beat, vec![]), true, 0, &heights, None);
+        }
+        let drops: Vec<u64> = keyframes.kept().iter().map(|k| k.drops()).collect();
+        assert_eq!(drops, [100, 400], "the change's heights stay, with the latest beat's");
+        assert!(keyframes.bytes() <= KEYFRAME_BYTES);
+    }
+
+    #[test]
     fn keyframes_are_due_every_so_many_drops() {
-        assert!(!Keyframes::due(0, KEYFRAME_EVERY - 1));
-        assert!(Keyframes::due(KEYFRAME_EVERY - 1, KEYFRAME_EVERY));
-        assert!(Keyframes::due(5, 3 * KEYFRAME_EVERY + 7));
-        assert!(!Keyframes::due(KEYFRAME_EVERY, 2 * KEYFRAME_EVERY - 1));
+        let g = 1;
+        assert!(!Keyframes::due(g, 0, KEYFRAME_EVERY - 1));
+        assert!(Keyframes::due(g, KEYFRAME_EVERY - 1, KEYFRAME_EVERY));
+        assert!(Keyframes::due(g, 5, 3 * KEYFRAME_EVERY + 7));
+        assert!(!Keyframes::due(g, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY - 1));
+        // As many per cell on a bigger map: 73 times as many at 2048 × 2048
+        let big = crate::grid::Grid::new(2048, 2048).article_maps();
+        assert!(!Keyframes::due(big, 0, 72 * KEYFRAME_EVERY));
+        assert!(Keyframes::due(big, 0, 73 * KEYFRAME_EVERY));
     }
 }

@@ -104,6 +104,13 @@ impl Sketch {
         self.keyframes.keep_heights(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
     }
 
+    /// Keeps the heights now on the rain's beat ([`Keyframes::keep_on_the_beat`]).
+    pub(super) fn keep_heights_on_the_beat(&mut self) {
+        let link = self.link();
+        let (exact, steps) = (self.timeline.is_exact(), self.terrain.steps());
+        self.keyframes.keep_on_the_beat(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
+    }
+
     /// Before `input` is taken: if it begins a change of the reader's (a
     /// drag's later moves only amend it), the map as it is becomes a step
     /// of the history, and its link is returned to tell afterwards whether
