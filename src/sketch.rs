@@ -34,6 +34,7 @@ use rand_pcg::Pcg32;
 use crate::draw::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
 use crate::draw::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
 use crate::draw::layers::Legend;
+use crate::draw::level_of_detail::{self, coarse_view};
 use crate::draw::map_view::MapView;
 use crate::draw::painter::Painter;
 use crate::draw::river_view::{traced_strokes, RiverView, RIVER_EVERY};
@@ -993,18 +994,21 @@ impl Sketch {
         let view = Viewport::fit(self.terrain.grid(), self.size.width, self.size.height);
         let scheme = self.scheme;
         painter.begin(self.size, scheme);
-        let grid = self.terrain.grid();
         let rivers = self.toggles.get(Toggle::Rivers);
         let traced = FULL && self.terrain.choices().river_style() == RiverStyle::Traced;
         let layer = self.terrain.choices().layer();
         if (rivers && !traced) || layer == Layer::Flow {
             self.update_rivers();
         }
+        // A big map's relief and contours are drawn no finer than the
+        // screen's pixels
+        self.map.set_detail(level_of_detail::factor(view.scale * self.size.ratio));
+        let (drawn_grid, drawn_view) = (self.map.drawn_grid(&self.terrain), coarse_view(view, self.map.detail()));
         let (pixels, legend) = self.map.layer(&self.terrain, scheme, layer, self.rivers.shown());
         self.legend = legend;
-        painter.relief(pixels, grid, view);
+        painter.relief(pixels, drawn_grid, drawn_view);
         if self.terrain.settings().contour_levels() > 0 {
-            painter.contours(self.map.contours(&self.terrain), scheme, view);
+            painter.contours(self.map.contours(&self.terrain), scheme, drawn_view);
         }
         if FULL && self.toggles.get(Toggle::Trees) {
             let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);

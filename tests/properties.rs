@@ -686,6 +686,8 @@ enum Happening {
     Restart,
     NewSeed,
     CarryOn,
+    /// Drawn this many times coarser (the screen's pixels fewer than the cells)
+    Detail(usize),
 }
 
 fn happening() -> impl Strategy<Value = Happening> {
@@ -702,6 +704,7 @@ fn happening() -> impl Strategy<Value = Happening> {
         1 => Just(Happening::NewSeed),
         1 => (0.0..1.0f64).prop_map(|v| Happening::Set(Setting::TerrainScale, v)),
         1 => Just(Happening::CarryOn),
+        1 => (0..3u32).prop_map(|k| Happening::Detail(1 << k)),
     ]
 }
 
@@ -710,7 +713,8 @@ proptest! {
 
     /// The relief painted again only where the ground changed, and the
     /// contours traced again only when it did, are, after anything, what a
-    /// fresh pass draws.
+    /// fresh pass draws, at whatever detail (a big map is drawn on the
+    /// coarser grid of its blocks, kept likewise).
     #[test]
     fn the_relief_and_contours_kept_between_frames_are_the_whole_maps(
         seed in 0..1000u32,
@@ -720,7 +724,7 @@ proptest! {
         use hydraulic_erosion::settings::choices::Layer;
         use hydraulic_erosion::terrain::Terrain;
         let mut terrain = Terrain::new(seed);
-        let (mut kept, mut original) = (MapView::default(), false);
+        let (mut kept, mut original, mut detail) = (MapView::default(), false, 1);
         let mut scheme = &SCHEMES[0];
         let mut layer = Layer::Relief;
         for h in happenings {
@@ -740,11 +744,13 @@ proptest! {
                     let (drops, steps) = (terrain.drops(), terrain.steps());
                     terrain.carry_on(&settings, heights.iter().map(|h| h * 0.99).collect(), None, drops, steps);
                 }
+                Happening::Detail(factor) => { kept.set_detail(factor); detail = factor; }
             }
             let water = vec![0.0; terrain.grid().cells()];
             let drawn = kept.layer(&terrain, scheme, layer, &water).0.to_vec();
             let mut again = MapView::default();
             again.set_show_original(original);
+            again.set_detail(detail);
             let whole = again.layer(&terrain, scheme, layer, &water).0.to_vec();
             prop_assert!(drawn == whole, "after {:?}", terrain.edition());
             let (contours, again_contours) = (kept.contours(&terrain).clone(), again.contours(&terrain).clone());

@@ -25,6 +25,7 @@ use std::ops::Range;
 
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::layers::{self, Legend};
+use crate::draw::level_of_detail::{coarse_grid, coarse_part, mean_of_blocks, reduce};
 use crate::draw::marching_squares::Contours;
 use crate::draw::relief;
 use crate::erosion::ground_moved::{deposition, erosion};
@@ -50,13 +51,22 @@ pub struct MapView {
     tutorial_rivers: Drainage,
     contours: Contours,
     /// What the contours were traced of.
-    traced: Option<DrawnOf<u32>>,
+    traced: Option<DrawnOf<(u32, usize)>>,
     /// The relief's colour bands, for the scheme (by key) they were made
     /// for, and its pixels.
     bands: Option<(&'static str, Vec<[f64; 3]>)>,
     pixels: Vec<u8>,
     /// What the relief's pixels show, if they show the relief alone.
-    painted: Option<DrawnOf<&'static str>>,
+    painted: Option<DrawnOf<(&'static str, usize)>>,
+    /// How much coarser than its grid the map is drawn
+    /// ([`crate::draw::level_of_detail`]): 1 (or 0, not yet set), or a
+    /// power of two.
+    detail: usize,
+    /// When it is drawn coarser: the mean heights of its blocks, what they
+    /// were made of, and a layer's values reduced likewise.
+    coarse: Vec<f32>,
+    coarse_of: Option<DrawnOf<usize>>,
+    coarse_layer: Vec<f32>,
 }
 
 /// What a drawing was made of: which terrain, at which edition, the ground
@@ -122,11 +132,7 @@ impl MapView {
 
     /// The heights shown: the terrain now, or before any rain.
     pub fn shown<'a>(&self, terrain: &'a Terrain) -> &'a [f32] {
-        if self.original {
-            terrain.original()
-        } else {
-            terrain.heights()
-        }
+        shown_of(self.original, terrain)
     }
 
     /// A number that changes whenever the heights shown may have (the
@@ -174,19 +180,21 @@ impl MapView {
         self.rivers.build(grid, shown, ripple, terrain.settings().sea_level())
     }
 
-    /// The contour lines of the ground shown: traced again only in the
-    /// bands of rows where the ground changed since they were last traced
+    /// The contour lines of the ground shown, on the grid it is drawn on
+    /// ([`MapView::drawn_grid`]): traced again only in the bands of rows
+    /// where the ground changed since they were last traced
     /// ([`Terrain::changed_tiles`]), if that was of the same terrain,
-    /// ground shown, sea and levels.
+    /// ground shown, sea, levels and detail.
     pub fn contours(&mut self, terrain: &Terrain) -> &Contours {
         let settings = terrain.settings();
-        let (grid, sea_level, levels) = (terrain.grid(), settings.sea_level(), settings.contour_levels());
-        let now = DrawnOf::of(terrain, self.original, levels);
-        let shown = self.shown(terrain);
+        let (sea_level, levels, factor) = (settings.sea_level(), settings.contour_levels(), self.detail());
+        self.refresh_coarse(terrain);
+        let now = DrawnOf::of(terrain, self.original, (levels, factor));
+        let (grid, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
         match now.again_since(self.traced, terrain) {
             Again::Nothing => {}
             Again::Parts(parts) => {
-                let rows = parts.into_iter().map(|(_, rows)| rows);
+                let rows = parts.into_iter().map(|part| coarse_part(factor, part).1);
                 self.contours.trace_rows(grid, shown, sea_level, levels, rows);
             }
             Again::Whole => self.contours.trace(grid, shown, sea_level, levels),
@@ -195,28 +203,83 @@ impl MapView {
         &self.contours
     }
 
+    /// Draws the map `factor` times coarser than its grid (a power of two,
+    /// [`crate::draw::level_of_detail::factor`]), or at its grid with 1.
+    pub fn set_detail(&mut self, factor: usize) {
+        self.detail = factor.max(1);
+    }
+
+    /// How much coarser than its grid the map is drawn.
+    pub fn detail(&self) -> usize {
+        self.detail.max(1)
+    }
+
+    /// The grid the relief and contours are drawn on: the terrain's, or
+    /// the coarser one of its blocks.
+    pub fn drawn_grid(&self, terrain: &Terrain) -> Grid {
+        coarse_grid(terrain.grid(), self.detail())
+    }
+
+    /// Brings the blocks' mean heights up to the ground shown, where it
+    /// changed since they were made; lets them go when the map is drawn at
+    /// its own grid.
+    fn refresh_coarse(&mut self, terrain: &Terrain) {
+        let factor = self.detail();
+        if factor == 1 {
+            (self.coarse, self.coarse_of) = (Vec::new(), None);
+            return;
+        }
+        let (grid, into) = (terrain.grid(), coarse_grid(terrain.grid(), factor));
+        let now = DrawnOf::of(terrain, self.original, factor);
+        let kept = self.coarse_of.filter(|_| self.coarse.len() == into.cells());
+        let shown = shown_of(self.original, terrain);
+        match now.again_since(kept, terrain) {
+            Again::Nothing => {}
+            Again::Parts(parts) => {
+                for part in parts {
+                    mean_of_blocks(grid, shown, factor, &mut self.coarse, coarse_part(factor, part));
+                }
+            }
+            Again::Whole => {
+                self.coarse.resize(into.cells(), 0.0);
+                mean_of_blocks(grid, shown, factor, &mut self.coarse, (0..into.cols, 0..into.rows));
+            }
+        }
+        self.coarse_of = Some(now);
+    }
+
     /// The shaded relief of the ground shown in `scheme`, RGBA, one pixel
-    /// per cell. Painted again only where the ground changed since it was
-    /// last painted ([`Terrain::changed_tiles`]), if that was of the same
-    /// terrain, scheme, sea and ground shown, without a layer over it.
+    /// per cell of the grid it is drawn on ([`MapView::drawn_grid`]).
+    /// Painted again only where the ground changed since it was last
+    /// painted ([`Terrain::changed_tiles`]), if that was of the same
+    /// terrain, scheme, sea, detail and ground shown, without a layer over
+    /// it.
     pub fn relief(&mut self, terrain: &Terrain, scheme: &'static ColorScheme) -> &[u8] {
         if self.bands.as_ref().map(|(key, _)| *key) != Some(scheme.key) {
             self.bands = Some((scheme.key, relief::band_colors(scheme)));
         }
+        let factor = self.detail();
+        self.refresh_coarse(terrain);
         let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
-        let (grid, sea_level) = (terrain.grid(), terrain.settings().sea_level());
-        let now = DrawnOf::of(terrain, self.original, scheme.key);
-        let shown = self.shown(terrain);
-        let paint = |pixels: &mut [u8], part| relief::paint_part(grid, shown, sea_level, scheme, bands, pixels, part);
+        let palette = relief::Palette::new(scheme, bands);
+        let sea_level = terrain.settings().sea_level();
+        let now = DrawnOf::of(terrain, self.original, (scheme.key, factor));
+        let (grid, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
+        let paint =
+            |pixels: &mut [u8], part| relief::paint_part(grid, shown, factor as f64, sea_level, &palette, pixels, part);
         let painted = self.painted.filter(|_| self.pixels.len() == grid.cells() * 4);
         // Each part with the cells either side, whose shade reads it; past
         // most of the map, painting it whole is quicker than by parts
         let grow = |r: Range<usize>, n: usize| r.start.saturating_sub(1)..(r.end + 1).min(n);
         let parts = match now.again_since(painted, terrain) {
             Again::Nothing => Some(Vec::new()),
-            Again::Parts(parts) => {
-                Some(parts.into_iter().map(|(c, r)| (grow(c, grid.cols), grow(r, grid.rows))).collect())
-            }
+            Again::Parts(parts) => Some(
+                parts
+                    .into_iter()
+                    .map(|part| coarse_part(factor, part))
+                    .map(|(c, r)| (grow(c, grid.cols), grow(r, grid.rows)))
+                    .collect(),
+            ),
             Again::Whole => None,
         };
         let cells =
@@ -247,7 +310,16 @@ impl MapView {
     ) -> (&[u8], Legend) {
         self.relief(terrain, scheme);
         let values = self.layer_values(terrain, layer, water);
-        let top = layers::paint(layer, &values, &mut self.pixels);
+        let factor = self.detail();
+        let top = if factor == 1 || layer == Layer::Relief {
+            layers::paint(layer, &values, &mut self.pixels)
+        } else {
+            // Each block's largest value: its top is the map's
+            let (grid, into) = (terrain.grid(), self.drawn_grid(terrain));
+            self.coarse_layer.resize(into.cells(), 0.0);
+            reduce(grid, &values, factor, &mut self.coarse_layer, (0..into.cols, 0..into.rows), f32::max);
+            layers::paint(layer, &self.coarse_layer, &mut self.pixels)
+        };
         if layer != Layer::Relief {
             // The pixels are the relief no more
             self.painted = None;
@@ -286,6 +358,25 @@ impl MapView {
             Layer::Deposition => Cow::Owned(deposition(before, now)),
             Layer::Flow | Layer::Relief => Cow::Borrowed(water),
         }
+    }
+}
+
+/// The heights shown: the terrain now, or before any rain.
+fn shown_of(original: bool, terrain: &Terrain) -> &[f32] {
+    if original {
+        terrain.original()
+    } else {
+        terrain.heights()
+    }
+}
+
+/// The grid the map is drawn on at `factor` and its heights: the ground
+/// shown, or the blocks' means in `coarse`.
+fn drawn_ground<'a>(factor: usize, coarse: &'a [f32], original: bool, terrain: &'a Terrain) -> (Grid, &'a [f32]) {
+    if factor == 1 {
+        (terrain.grid(), shown_of(original, terrain))
+    } else {
+        (coarse_grid(terrain.grid(), factor), coarse)
     }
 }
 

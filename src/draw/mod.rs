@@ -9,6 +9,8 @@ pub mod color_schemes;
 pub mod ground_pick;
 /// The map's layers: erosion, deposition and flow over the relief, and their legends.
 pub mod layers;
+/// A coarser grid to draw a big map on, no finer than the screen.
+pub mod level_of_detail;
 /// The map view: the ground shown and the buffers its drawings are made in.
 pub mod map_view;
 /// Contour lines by marching squares.

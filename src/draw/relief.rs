@@ -139,27 +139,32 @@ impl<'a> Palette<'a> {
 /// cell, row by row): each cell's [`Palette::ground`] colour, land times the
 /// light falling on its slope.
 pub fn paint(grid: Grid, terrain: &[f32], sea_level: f64, scheme: &ColorScheme, bands: &[[f64; 3]], pixels: &mut [u8]) {
-    paint_part(grid, terrain, sea_level, scheme, bands, pixels, (0..grid.cols, 0..grid.rows));
+    let palette = Palette::new(scheme, bands);
+    paint_part(grid, terrain, 1.0, sea_level, &palette, pixels, (0..grid.cols, 0..grid.rows));
 }
 
 /// [`paint`] for the cells in `cols` × `rows` only: where the ground
 /// changed since the pixels were painted (a cell's shade reads its
 /// neighbours, so the part given must take in those of the cells changed).
+/// `spacing` is how many of the map's cells apart the grid's are (more than
+/// 1 on the coarser grid a big map is drawn on,
+/// [`crate::draw::level_of_detail`]): the slopes are the map's, whatever
+/// grid they are read on.
 pub fn paint_part(
     grid: Grid,
     terrain: &[f32],
+    spacing: f64,
     sea_level: f64,
-    scheme: &ColorScheme,
-    bands: &[[f64; 3]],
+    palette: &Palette,
     pixels: &mut [u8],
     (cols, rows): (Range<usize>, Range<usize>),
 ) {
     assert_eq!(terrain.len(), grid.cells());
     assert_eq!(pixels.len(), grid.cells() * 4);
-    let palette = Palette::new(scheme, bands);
+    let relief = RELIEF / spacing;
     for y in rows {
         let row = &mut pixels[(y * grid.cols + cols.start) * 4..(y * grid.cols + cols.end) * 4];
-        paint_row(grid, terrain, (y, cols.clone()), sea_level, &palette, row);
+        paint_row(grid, terrain, (y, cols.clone()), (sea_level, relief), palette, row);
     }
 }
 
@@ -170,7 +175,7 @@ fn paint_row(
     grid: Grid,
     terrain: &[f32],
     (y, xs): (usize, Range<usize>),
-    sea_level: f64,
+    (sea_level, relief): (f64, f64),
     palette: &Palette,
     pixels: &mut [u8],
 ) {
@@ -188,8 +193,8 @@ fn paint_row(
                 let right = terrain[y * cols + (x + 1).min(cols - 1)] as f64;
                 let up = terrain[y.saturating_sub(1) * cols + x] as f64;
                 let down = terrain[(y + 1).min(rows - 1) * cols + x] as f64;
-                let nx = (left - right) * RELIEF;
-                let ny = (up - down) * RELIEF;
+                let nx = (left - right) * relief;
+                let ny = (up - down) * relief;
                 let facing = (nx * light[0] + ny * light[1] + light[2]) / (nx * nx + ny * ny + 1.0).sqrt();
                 let shade = shade(facing);
                 [band[0] * shade, band[1] * shade, band[2] * shade]

@@ -1,0 +1,155 @@
+//! A coarser grid to draw a big map on. A 2048 × 2048 map on a canvas 540
+//! pixels high has about four cells a pixel: painting its relief and
+//! tracing its contours cell by cell would work out sixteen times what the
+//! screen can show. So the map is drawn from blocks of `factor` × `factor`
+//! cells, each block one cell of a coarser grid ([`coarse_grid`]): its
+//! height the mean of the block's, a layer's value the largest in it (a
+//! river one cell wide stays seen). The factor is the largest power of two
+//! that keeps a cell of the coarser grid no larger than a device pixel
+//! ([`factor`]), so the article's map, and every map with a pixel or more
+//! a cell, is drawn from its own grid as before.
+//!
+//! ```
+//! use hydraulic_erosion::draw::level_of_detail::{coarse_grid, factor, reduce};
+//! use hydraulic_erosion::grid::Grid;
+//! assert_eq!(factor(0.26), 2);
+//! assert_eq!(factor(3.0), 1);
+//! let grid = Grid::new(4, 2);
+//! assert_eq!(coarse_grid(grid, 2), Grid::new(2, 2));
+//! let mut coarse = vec![0.0; 4];
+//! reduce(grid, &[1., 3., 5., 5., 1., 3., 5., 9.], 2, &mut coarse, (0..2, 0..1), f32::max);
+//! assert_eq!(coarse, [3.0, 9.0, 0.0, 0.0]);
+//! ```
+
+use std::ops::Range;
+
+use crate::draw::viewport::Viewport;
+use crate::grid::Grid;
+
+/// The largest factor a map is drawn coarser by: past it (a 2048 × 2048
+/// map on a canvas under 256 pixels) the drawing is finer than the screen.
+pub const MOST: usize = 8;
+
+/// The factor to draw a map at `pixels_per_cell` device pixels a cell
+/// coarser by: the largest power of two, up to [`MOST`], at most one over
+/// the pixels a cell; 1 from a pixel a cell up.
+pub fn factor(pixels_per_cell: f64) -> usize {
+    let mut factor = 1;
+    while factor < MOST && pixels_per_cell * (factor * 2) as f64 <= 1.0 {
+        factor *= 2;
+    }
+    factor
+}
+
+/// The coarser grid of `grid` by `factor`: a cell a block, the blocks at
+/// the right and bottom edges whatever of a block is left. Never below the
+/// least grid of 2 × 2.
+pub fn coarse_grid(grid: Grid, factor: usize) -> Grid {
+    Grid::new(grid.cols.div_ceil(factor).max(2), grid.rows.div_ceil(factor).max(2))
+}
+
+/// The cells of the coarser grid whose blocks take in the map's cells
+/// `cols` × `rows`.
+pub fn coarse_part(factor: usize, (cols, rows): (Range<usize>, Range<usize>)) -> (Range<usize>, Range<usize>) {
+    let coarse = |r: Range<usize>| r.start / factor..r.end.div_ceil(factor);
+    (coarse(cols), coarse(rows))
+}
+
+/// Where the coarser grid's cells go on the screen, given where the map's
+/// go: `factor` times as far apart, each at the middle of its block.
+pub fn coarse_view(view: Viewport, factor: usize) -> Viewport {
+    let middle = (factor - 1) as f64 / 2.0 * view.scale;
+    Viewport { scale: view.scale * factor as f64, left: view.left + middle, top: view.top + middle }
+}
+
+/// Reduces the blocks of `values` (one per cell of `grid`) in `part` (cells
+/// of the coarser grid) to one value each in `coarse` (one per cell of
+/// [`coarse_grid`]), by `combine` (`f32::max` for the largest;
+/// [`mean_of_blocks`] for the mean).
+pub fn reduce(
+    grid: Grid,
+    values: &[f32],
+    factor: usize,
+    coarse: &mut [f32],
+    (cols, rows): (Range<usize>, Range<usize>),
+    combine: fn(f32, f32) -> f32,
+) {
+    let into = coarse_grid(grid, factor);
+    assert_eq!(values.len(), grid.cells());
+    assert_eq!(coarse.len(), into.cells());
+    for cy in rows {
+        let ys = (cy * factor).min(grid.rows - 1)..((cy + 1) * factor).min(grid.rows);
+        for cx in cols.clone() {
+            let xs = (cx * factor).min(grid.cols - 1)..((cx + 1) * factor).min(grid.cols);
+            let mut block = ys.clone().flat_map(|y| values[y * grid.cols..][xs.clone()].iter().copied());
+            let first = block.next().unwrap_or_default();
+            coarse[cy * into.cols + cx] = block.fold(first, combine);
+        }
+    }
+}
+
+/// The block's sum, as [`mean_of_blocks`] has [`reduce`] combine it.
+fn sum(a: f32, b: f32) -> f32 {
+    a + b
+}
+
+/// The mean height of each block of `heights` in `part`, into `coarse`.
+pub fn mean_of_blocks(
+    grid: Grid,
+    heights: &[f32],
+    factor: usize,
+    coarse: &mut [f32],
+    part: (Range<usize>, Range<usize>),
+) {
+    reduce(grid, heights, factor, coarse, part.clone(), sum);
+    let into = coarse_grid(grid, factor);
+    let (cols, rows) = part;
+    for cy in rows {
+        let down = ((cy + 1) * factor).min(grid.rows).saturating_sub(cy * factor).max(1);
+        for cx in cols.clone() {
+            let across = ((cx + 1) * factor).min(grid.cols).saturating_sub(cx * factor).max(1);
+            coarse[cy * into.cols + cx] /= (across * down) as f32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_factor_keeps_a_coarse_cell_within_a_device_pixel() {
+        assert_eq!([4.0, 1.0, 0.9, 0.5, 0.3, 0.25, 0.2, 0.01].map(factor), [1, 1, 1, 2, 2, 4, 4, MOST]);
+        // 2048 cells on 540 device pixels: four cells a pixel
+        assert_eq!(factor(540.0 / 2047.0), 2);
+        assert_eq!(factor(270.0 / 2047.0), 4);
+    }
+
+    #[test]
+    fn blocks_reduce_to_their_mean_or_largest_with_part_blocks_at_the_edges() {
+        let grid = Grid::new(5, 3);
+        let values: Vec<f32> = (0..15).map(|i| i as f32).collect();
+        let coarse_of = coarse_grid(grid, 2);
+        assert_eq!(coarse_of, Grid::new(3, 2));
+        let mut mean = vec![0.0; 6];
+        mean_of_blocks(grid, &values, 2, &mut mean, (0..3, 0..2));
+        // Blocks: {0,1,5,6} {2,3,7,8} {4,9} / {10,11} {12,13} {14}
+        assert_eq!(mean, [3.0, 5.0, 6.5, 10.5, 12.5, 14.0]);
+        let mut largest = vec![0.0; 6];
+        reduce(grid, &values, 2, &mut largest, (0..3, 0..2), f32::max);
+        assert_eq!(largest, [6.0, 8.0, 9.0, 11.0, 13.0, 14.0]);
+        // A part of the map: its blocks alone
+        let mut part = vec![-1.0; 6];
+        mean_of_blocks(grid, &values, 2, &mut part, coarse_part(2, (3..4, 2..3)));
+        assert_eq!(part, [-1.0, -1.0, -1.0, -1.0, 12.5, -1.0]);
+    }
+
+    #[test]
+    fn a_coarse_cell_is_drawn_at_the_middle_of_its_block() {
+        let view = Viewport { scale: 0.25, left: 10.0, top: 20.0 };
+        let coarse = coarse_view(view, 4);
+        // Block 1 holds the map's cells 4 to 7: its middle is 5.5
+        assert_eq!(coarse.point(1.0, 1.0), view.point(5.5, 5.5));
+        assert_eq!(coarse_view(view, 1), view);
+    }
+}
