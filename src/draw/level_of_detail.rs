@@ -4,15 +4,15 @@
 //! screen can show. So the map is drawn from blocks of `factor` × `factor`
 //! cells, each block one cell of a coarser grid ([`coarse_grid`]): its
 //! height the mean of the block's, a layer's value the largest in it (a
-//! river one cell wide stays seen). The factor is the largest power of two
-//! that keeps a cell of the coarser grid no larger than a device pixel
-//! ([`factor`]), so the article's map, and every map with a pixel or more
-//! a cell, is drawn from its own grid as before.
+//! river one cell wide stays seen). The factor is the power of two that
+//! makes a cell of the coarser grid nearest a device pixel across
+//! ([`factor`]), so the article's map, and every map with more than 0.7
+//! pixels a cell, is drawn from its own grid as before.
 //!
 //! ```
 //! use hydraulic_erosion::draw::level_of_detail::{coarse_grid, factor, reduce};
 //! use hydraulic_erosion::grid::Grid;
-//! assert_eq!(factor(0.26), 2);
+//! assert_eq!(factor(0.26), 4);
 //! assert_eq!(factor(3.0), 1);
 //! let grid = Grid::new(4, 2);
 //! assert_eq!(coarse_grid(grid, 2), Grid::new(2, 2));
@@ -31,11 +31,12 @@ use crate::grid::Grid;
 pub const MOST: usize = 8;
 
 /// The factor to draw a map at `pixels_per_cell` device pixels a cell
-/// coarser by: the largest power of two, up to [`MOST`], at most one over
-/// the pixels a cell; 1 from a pixel a cell up.
+/// coarser by: the power of two, up to [`MOST`], that makes a coarse cell
+/// nearest a pixel (by ratio: at most √2 pixels); 1 from √½ pixels a cell
+/// up.
 pub fn factor(pixels_per_cell: f64) -> usize {
     let mut factor = 1;
-    while factor < MOST && pixels_per_cell * (factor * 2) as f64 <= 1.0 {
+    while factor < MOST && pixels_per_cell * (factor * 2) as f64 <= std::f64::consts::SQRT_2 {
         factor *= 2;
     }
     factor
@@ -118,11 +119,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_factor_keeps_a_coarse_cell_within_a_device_pixel() {
-        assert_eq!([4.0, 1.0, 0.9, 0.5, 0.3, 0.25, 0.2, 0.01].map(factor), [1, 1, 1, 2, 2, 4, 4, MOST]);
-        // 2048 cells on 540 device pixels: four cells a pixel
-        assert_eq!(factor(540.0 / 2047.0), 2);
-        assert_eq!(factor(270.0 / 2047.0), 4);
+    fn a_factor_makes_a_coarse_cell_nearest_a_device_pixel() {
+        assert_eq!([4.0, 1.0, 0.75, 0.7, 0.5, 0.3, 0.2, 0.01].map(factor), [1, 1, 1, 2, 2, 4, 4, MOST]);
+        // 2048 cells on 540 device pixels: four cells a pixel; on 1080, two
+        assert_eq!(factor(540.0 / 2047.0), 4);
+        assert_eq!(factor(1080.0 / 2047.0), 2);
+        // The article's map on the narrowest phone, 320 CSS pixels at 1
+        assert_eq!(factor(320.0 / 319.0), 1);
     }
 
     #[test]

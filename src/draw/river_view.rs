@@ -80,6 +80,13 @@ pub struct RiverView {
     /// Whether a piece of the same stroke runs into each cell
     continued: Vec<bool>,
     drawn: Vec<bool>,
+    /// The cells that may carry a piece or a fading one until the next
+    /// routing is taken, in order: where the water now or drawn, or a
+    /// ghost, is a river's. The water drawn eases from the one to the
+    /// other, so no other cell becomes a river before then, and the
+    /// strokes are worked out from these alone (at 2048 × 2048, a few
+    /// thousand cells of four million).
+    wet: Vec<u32>,
     strokes: Vec<Stroke>,
 }
 
@@ -104,6 +111,7 @@ impl RiverView {
             stroke_of: vec![NO_STROKE; cells],
             continued: vec![false; cells],
             drawn: vec![false; cells],
+            wet: Vec::new(),
             strokes: vec![Stroke::default(); RIVER_WIDTHS * FADES],
         }
     }
@@ -127,9 +135,18 @@ impl RiverView {
         for (drawn, &water) in self.water.iter_mut().zip(&drainage.water) {
             *drawn = water / share;
         }
-        if !ease {
-            return;
+        if ease {
+            self.ghost_the_changed_courses();
         }
+        let (water, shown) = (&self.water, &self.shown);
+        let ghost = |i: usize| self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0;
+        let wet = (0..self.grid.cells()).filter(|&i| water[i] >= RIVER_START || shown[i] >= RIVER_START || ghost(i));
+        self.wet = wet.map(|i| i as u32).collect();
+    }
+
+    /// Pieces whose course changed in the latest routing start to fade out
+    /// along the old line and in along the new.
+    fn ghost_the_changed_courses(&mut self) {
         let after = |d: &[i32], j: i32| if j >= 0 { d[j as usize] } else { -1 };
         for i in 0..self.grid.cells() {
             let was = self.previous_downstream[i];
@@ -177,10 +194,10 @@ impl RiverView {
         for s in &mut self.strokes {
             s.ops.clear();
         }
+        let wet = std::mem::take(&mut self.wet);
+        let cells = || wet.iter().map(|&i| i as usize);
         // A cell is a source when no river runs into it
-        self.fed.fill(false);
-        self.stroke_of.fill(NO_STROKE);
-        for i in 0..self.grid.cells() {
+        for i in cells() {
             if let Some(piece) = self.piece(i) {
                 self.fed[piece.through] = true;
                 if let Some(stroke) = piece.stroke() {
@@ -188,8 +205,7 @@ impl RiverView {
                 }
             }
         }
-        self.continued.fill(false);
-        for i in 0..self.grid.cells() {
+        for i in cells() {
             let j = self.downstream[i];
             if self.stroke_of[i] != NO_STROKE && j >= 0 && self.stroke_of[j as usize] == self.stroke_of[i] {
                 self.continued[j as usize] = true;
@@ -197,15 +213,14 @@ impl RiverView {
         }
         // Runs start where no piece of their stroke runs in; then whatever is
         // left (a piece below a junction that another run already took)
-        self.drawn.fill(false);
         for heads_only in [true, false] {
-            for i in 0..self.grid.cells() {
+            for i in cells() {
                 if self.stroke_of[i] != NO_STROKE && !self.drawn[i] && !(heads_only && self.continued[i]) {
                     self.run_from(i);
                 }
             }
         }
-        for i in 0..self.grid.cells() {
+        for i in cells() {
             if self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0 {
                 let ghost = Piece {
                     cols: self.grid.cols,
@@ -222,6 +237,15 @@ impl RiverView {
                 }
             }
         }
+        // The marks left for the next frame's strokes: on the wet cells
+        // and the cells they run into, the only ones marked
+        for i in cells() {
+            (self.fed[i], self.stroke_of[i], self.continued[i], self.drawn[i]) = (false, NO_STROKE, false, false);
+            if let Ok(j) = usize::try_from(self.downstream[i]) {
+                (self.fed[j], self.continued[j]) = (false, false);
+            }
+        }
+        self.wet = wet;
         &self.strokes
     }
 
@@ -337,6 +361,26 @@ mod tests {
 
     const G: Grid = Grid::ARTICLE;
     const COLS: usize = G.cols;
+
+    #[test]
+    fn the_strokes_from_the_wet_cells_alone_are_those_of_every_cell() {
+        use crate::draw::map_view::MapView;
+        use crate::terrain::Terrain;
+        let mut terrain = Terrain::new(4);
+        let (mut map, mut view) = (MapView::default(), RiverView::new(G));
+        for routing in 0..4 {
+            terrain.rain(15_000);
+            view.take(G, map.rivers(&terrain), routing > 0);
+            for _ in 0..12 {
+                view.advance(true);
+                let mut everywhere = view.clone();
+                everywhere.wet = (0..G.cells() as u32).collect();
+                assert_eq!(view.strokes(), everywhere.strokes(), "routing {routing}");
+            }
+        }
+        assert!(view.wet.len() < G.cells() / 4, "{} wet cells", view.wet.len());
+        assert!(view.strokes().iter().map(|s| s.ops.len()).sum::<usize>() > 100, "rivers are drawn");
+    }
 
     #[test]
     fn width_classes_double_from_river_start() {
