@@ -2,11 +2,11 @@
 //! pixels high has about four cells a pixel: painting its relief and
 //! tracing its contours cell by cell would work out sixteen times what the
 //! screen can show. So the map is drawn from blocks of `factor` × `factor`
-//! cells, each block one cell of a coarser grid ([`coarse_grid`]): its
+//! cells, each block one cell of a coarser grid ([`coarse_grid`](crate::draw::level_of_detail::coarse_grid)): its
 //! height the mean of the block's, a layer's value the largest in it (a
 //! river one cell wide stays seen). The factor is the power of two that
 //! makes a cell of the coarser grid nearest a device pixel across
-//! ([`factor`]), so the article's map, and every map with more than 0.7
+//! ([`factor`](crate::draw::level_of_detail::factor)), so the article's map, and every map with more than 0.7
 //! pixels a cell, is drawn from its own grid as before.
 //!
 //! ```

@@ -1,0 +1,53 @@
+// The big maps, 1024 × 1024 and 2048 × 2048: picked with the map size's
+// control or a link, raining, drawn no finer than the screen, their links
+// reopening to the same heights and their heightmap saved whole.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook } from './helpers.mjs'
+
+let server, browser
+before(async () => { server = await serve(); browser = await launch() })
+after(async () => { await browser?.close(); await server?.close() })
+
+const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 60000 })
+
+test('the map size\'s control offers 1024 × 1024, which rains as many drops a cell and draws its island', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=8')
+  const sizes = await page.$$eval('#experiment-control-map-size option', os => os.map(o => o.value))
+  assert.deepEqual(sizes.slice(-2), ['1024x1024', '2048x2048'])
+  await page.selectOption('#experiment-control-map-size', '1024x1024')
+  await page.waitForFunction(() => window.wasmBindings.pageState().grid[0] === 1024)
+  await rainedPast(page, 5000)
+  const s = await state(page)
+  assert.deepEqual(s.grid, [1024, 1024])
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('he-map-size') === '1024x1024')
+  // The island is drawn: land and sea, many shades
+  const look = await canvasLook(page)
+  assert.ok(look.colours > 200 && look.brightness > 40 && look.brightness < 240, JSON.stringify(look))
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('a link to a 2048 × 2048 map made while it rains reopens to the same heights, and its heightmap is saved at 2048 × 2048 in 16 bits', async () => {
+  const a = await open(browser, server.url + '/?he-seed=12&he-map-size=2048x2048')
+  await rainedPast(a.page, 3000)
+  await pause(a.page)
+  await a.page.waitForFunction(LINK_WRITTEN)
+  const made = await state(a.page)
+  assert.deepEqual(made.grid, [2048, 2048])
+  assert.ok(made.drops >= 3000)
+  const b = await open(browser, a.page.url())
+  await replayed(b.page)
+  const got = await state(b.page)
+  assert.deepEqual([got.drops, got.heightsHash], [made.drops, made.heightsHash])
+  const [download] = await Promise.all([b.page.waitForEvent('download'), b.page.click('#experiment-control-save-heightmap')])
+  const png = decodePng16(await downloaded(download))
+  assert.deepEqual([png.width, png.height, png.depth], [2048, 2048, 16])
+  const heights = await b.page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
+  assert.equal(heights.length, 2048 * 2048)
+  const wrong = png.levels.filter((l, k) => l !== Math.round(Math.min(1, Math.max(0, heights[k])) * 65535)).length
+  assert.equal(wrong, 0, `${wrong} levels differ from the engine's heights`)
+  assert.deepEqual([a.problems, b.problems], [[], []])
+  await a.context.close()
+  await b.context.close()
+})
