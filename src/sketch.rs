@@ -89,6 +89,11 @@ pub const REPLAY_BATCH: u32 = 2_000;
 /// take that long) rains three frames' worth, so the rain falls at the pace
 /// the slider says however long the drawing takes.
 pub const DISPLAY_FRAME_MS: f64 = 1000.0 / 60.0;
+/// On a big map ([`MapView::routes_in_parts`]), the cells' worth of the
+/// rivers' routing a frame makes (a pass of its sort, or so many cells
+/// flooded, routed or drained): about 10 ms in Chromium, and a routing of
+/// 2048 × 2048 in about 50 frames.
+pub const ROUTING_CELLS_A_FRAME: usize = 1 << 18;
 /// On a map of several article's maps, a frame rains their share of drops
 /// while it has spent less than this on its rain (milliseconds): the
 /// article's own share it always rains.
@@ -366,6 +371,9 @@ pub struct Sketch {
     /// The edition of the heights (see [`Terrain::edition`]) and the view
     /// the rivers were last worked out for.
     rivers_for: Option<(u64, ViewOf)>,
+    /// On a big map, what the routing under way was begun for: it is made
+    /// a part a frame, and the rivers drawn are the last whole one's.
+    routing: Option<(u64, ViewOf)>,
     /// A stroke of the reader's hand under way.
     pressed: Option<hand::Pressed>,
     /// Where the brush is aimed in the 3D view (the cell under the
@@ -457,6 +465,7 @@ impl Sketch {
             looping,
             frames: 0,
             rivers_for: None,
+            routing: None,
             pressed: None,
             aim: None,
             rivers_drawn_in: None,
@@ -504,7 +513,8 @@ impl Sketch {
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
         let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
-        self.looping || self.replaying.is_some() || self.trees_growing || view_moving || self.hand_pours()
+        let routing = self.routing.is_some();
+        self.looping || self.replaying.is_some() || self.trees_growing || view_moving || self.hand_pours() || routing
     }
 
     /// What the page must show since it last asked.
@@ -878,7 +888,7 @@ impl Sketch {
     /// start again.
     fn start_afresh(&mut self) {
         self.timeline.restart(self.terrain.settings());
-        self.rivers_for = None;
+        (self.rivers_for, self.routing) = (None, None);
         self.shown_for = None;
         self.measures.clear();
     }
@@ -904,7 +914,11 @@ impl Sketch {
         let rivers_of_now_drawn = self.rivers_drawn_in == Some(self.frames) && !self.map.show_original();
         let measures = if routed_now {
             Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
-        } else if rivers_of_now_drawn && self.looping && !self.measures.samples().is_empty() {
+        } else if rivers_of_now_drawn
+            && self.looping
+            && !self.measures.samples().is_empty()
+            && !self.map.routes_in_parts(&self.terrain)
+        {
             return;
         } else {
             Measures::of(&self.terrain, self.map.rivers_now(&self.terrain))
@@ -997,9 +1011,7 @@ impl Sketch {
         let rivers = self.toggles.get(Toggle::Rivers);
         let traced = FULL && self.terrain.choices().river_style() == RiverStyle::Traced;
         let layer = self.terrain.choices().layer();
-        if (rivers && !traced) || layer == Layer::Flow {
-            self.update_rivers();
-        }
+        self.update_rivers((rivers && !traced) || layer == Layer::Flow);
         // A big map's relief and contours are drawn no finer than the
         // screen's pixels
         self.map.set_detail(level_of_detail::factor(view.scale * self.size.ratio));
@@ -1040,9 +1052,7 @@ impl Sketch {
         let traced = self.terrain.choices().river_style() == RiverStyle::Traced;
         let rivers = self.toggles.get(Toggle::Rivers);
         let layer = self.terrain.choices().layer();
-        if (rivers && !traced) || layer == Layer::Flow {
-            self.update_rivers();
-        }
+        self.update_rivers((rivers && !traced) || layer == Layer::Flow);
         let water = match (rivers, traced) {
             (false, _) => Vec::new(),
             (true, true) => view_3d::water_along(self.terrain.grid(), &self.traced_rivers()),
@@ -1105,21 +1115,58 @@ impl Sketch {
 
     /// While it rains the rivers are worked out again every RIVER_EVERY
     /// frames and eased in; paused, on a new terrain or a new view, or when
-    /// the reader asks for less motion, they jump straight there.
-    fn update_rivers(&mut self) {
+    /// the reader asks for less motion, they jump straight there. On a big
+    /// map they are routed a part a frame instead, the next routing begun
+    /// as soon as the last is whole and the ground has changed since. Not
+    /// `drawn`, nothing is routed (and a routing under way is let go).
+    fn update_rivers(&mut self, drawn: bool) {
+        if !drawn {
+            self.routing = None;
+            return;
+        }
         let view_of = ViewOf { original: self.map.show_original(), sea_level: self.terrain.settings().sea_level() };
         let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
         let state = (self.terrain.edition(), view_of);
-        let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
         self.rivers_drawn_in = Some(self.frames);
-        if self.rivers_for != Some(state) && due {
-            let grid = self.terrain.grid();
-            self.rivers.take(grid, self.map.rivers(&self.terrain), easing);
-            self.rivers_for = Some(state);
+        if self.map.routes_in_parts(&self.terrain) {
+            self.route_a_part(state, easing);
+        } else {
+            self.routing = None;
+            let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
+            if self.rivers_for != Some(state) && due {
+                let grid = self.terrain.grid();
+                self.rivers.take(grid, self.map.rivers(&self.terrain), easing);
+                self.rivers_for = Some(state);
+            }
         }
         self.rivers.advance(easing);
         if !easing {
             self.shown_for = Some(view_of);
+        }
+    }
+
+    /// A frame's part of a big map's routing ([`ROUTING_CELLS_A_FRAME`]);
+    /// one begun for another view, or given up (the measures routed the
+    /// ground at once meanwhile), is begun again.
+    fn route_a_part(&mut self, state: (u64, ViewOf), easing: bool) {
+        let stale = self.routing.is_some_and(|(_, view)| view != state.1);
+        if stale || !self.map.rivers_under_way() {
+            self.routing = None;
+        }
+        if self.routing.is_none() && self.rivers_for != Some(state) {
+            self.map.begin_rivers(&self.terrain);
+            self.routing = Some(state);
+        }
+        let Some(routed) = self.routing else { return };
+        let grid = self.terrain.grid();
+        if let Some(drainage) = self.map.go_on_with_rivers(ROUTING_CELLS_A_FRAME) {
+            // A new view's first rivers jump there
+            let easing = easing && self.rivers_for.is_some_and(|(_, view)| view == routed.1);
+            if drainage.water.len() == grid.cells() {
+                self.rivers.take(grid, drainage, easing);
+                self.rivers_for = Some(routed);
+            }
+            self.routing = None;
         }
     }
 }

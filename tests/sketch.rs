@@ -26,6 +26,8 @@ struct Recorder {
     schemes: Vec<&'static str>,
     sizes: Vec<Size>,
     strokes: usize,
+    /// The pieces of all the rivers' strokes last drawn.
+    river_ops: usize,
     trees: Vec<Tree>,
     progress: Option<(u64, u64, bool)>,
     /// The 3D view's frames: heights' edition, camera, wet cells, and what
@@ -69,6 +71,7 @@ impl Painter for Recorder {
     }
     fn rivers(&mut self, strokes: &[Stroke], _: &ColorScheme, _: Viewport) {
         self.strokes = strokes.iter().filter(|s| !s.ops.is_empty()).count();
+        self.river_ops = strokes.iter().map(|s| s.ops.len()).sum();
         self.calls.push("rivers");
     }
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {
@@ -164,6 +167,33 @@ fn a_bigger_map_rains_as_many_drops_per_cell_as_the_frames_time_allows() {
         &mut painter,
     );
     assert_eq!(sketch.terrain().drops() - before, 200);
+}
+
+#[test]
+fn a_big_maps_rivers_are_routed_a_part_a_frame_and_drawn_once_whole() {
+    use hydraulic_erosion::draw::map_view::MapView;
+    use hydraulic_erosion::draw::river_view::RiverView;
+    let mut sketch = fresh(6);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    sketch.input(Input::PlayPause, 0.0);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 1);
+    assert_eq!(painter.river_ops, 0, "no rivers drawn until a routing is whole");
+    let mut n = 1;
+    while sketch.wants_frames() {
+        frames(&mut sketch, &mut painter, 1);
+        n += 1;
+        assert!(n < 200, "the routing ends");
+    }
+    assert!(n > 8, "routed over {n} frames");
+    // The very rivers a routing at once draws
+    let grid = sketch.terrain().grid();
+    let mut view = RiverView::new(grid);
+    view.take(grid, MapView::default().rivers(sketch.terrain()), false);
+    view.advance(false);
+    let expected: usize = view.strokes().iter().map(|s| s.ops.len()).sum();
+    assert!(expected > 100);
+    assert_eq!(painter.river_ops, expected);
 }
 
 #[test]

@@ -38,6 +38,11 @@ use crate::settings::choices::Layer;
 use crate::terrain::Terrain;
 use crate::FULL;
 
+/// Maps of up to this many cells (512 × 512) have their rivers routed at
+/// once, in the frame that asks; bigger ones a part at a time over frames
+/// ([`MapView::routes_in_parts`]).
+pub const ROUTED_AT_ONCE: usize = 512 * 512;
+
 /// What is drawn from a terrain, and the buffers it is worked out in.
 #[derive(Default)]
 pub struct MapView {
@@ -172,12 +177,50 @@ impl MapView {
             self.tutorial_rivers = flow_accumulation(grid, shown);
             return &self.tutorial_rivers;
         }
-        let key = (terrain.seed(), grid);
-        if self.ripple.as_ref().map(|(made_for, _)| *made_for) != Some(key) {
-            self.ripple = Some((key, wander(&FractalNoise::new(key.0), grid)));
-        }
+        self.make_ripple_for(terrain);
         let ripple = self.ripple.as_ref().map(|(_, r)| r.as_slice()).unwrap_or_default();
         self.rivers.build(grid, shown, ripple, terrain.settings().sea_level())
+    }
+
+    /// Makes the ripple for the terrain's seed and grid, unless it is the
+    /// one kept.
+    fn make_ripple_for(&mut self, terrain: &Terrain) {
+        let key = (terrain.seed(), terrain.grid());
+        if self.ripple.as_ref().map(|(made_for, _)| *made_for) != Some(key) {
+            self.ripple = Some((key, wander(&FractalNoise::new(key.0), key.1)));
+        }
+    }
+
+    /// Whether the rivers of this terrain are routed a part at a time,
+    /// over frames ([`MapView::begin_rivers`]): under the article's rules,
+    /// on a map of more than [`ROUTED_AT_ONCE`] cells.
+    pub fn routes_in_parts(&self, terrain: &Terrain) -> bool {
+        let tutorials = FULL && terrain.choices().preset().is_the_tutorials();
+        !tutorials && terrain.grid().cells() > ROUTED_AT_ONCE
+    }
+
+    /// Starts routing the rain over the ground shown as it is now, to be
+    /// made a part at a time ([`MapView::go_on_with_rivers`]); the latest
+    /// whole routing stays [`MapView::last_rivers`] until then.
+    pub fn begin_rivers(&mut self, terrain: &Terrain) {
+        let (grid, sea_level) = (terrain.grid(), terrain.settings().sea_level());
+        let shown = shown_of(self.original, terrain);
+        self.make_ripple_for(terrain);
+        let ripple = self.ripple.as_ref().map(|(_, r)| r.as_slice()).unwrap_or_default();
+        self.rivers.begin(grid, shown, ripple, sea_level);
+    }
+
+    /// Moves the routing begun on by about `cells` cells' work; the new
+    /// routing once it is whole.
+    pub fn go_on_with_rivers(&mut self, cells: usize) -> Option<&Drainage> {
+        let under_way = self.rivers.under_way();
+        (self.rivers.go_on(cells) && under_way).then(|| self.rivers.drainage())
+    }
+
+    /// Whether a routing begun is still to be made (one routed at once in
+    /// the meantime, for the measures, gives it up).
+    pub fn rivers_under_way(&self) -> bool {
+        self.rivers.under_way()
     }
 
     /// The contour lines of the ground shown, on the grid it is drawn on

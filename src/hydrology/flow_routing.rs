@@ -31,16 +31,39 @@ impl Drainage {
     /// then has to go highest first, and the order of cells of equal height
     /// does not matter, since water only ever moves to a strictly lower cell.
     pub fn route(&mut self, grid: Grid, terrain: &[f32], lowest_first: &[u32], sea_level: f64) {
-        let cells = grid.cells();
-        assert_eq!(lowest_first.len(), cells);
-        self.downstream.resize(cells, -1);
-        steepest_descents(grid, terrain, sea_level, &mut self.downstream);
+        assert_eq!(lowest_first.len(), grid.cells());
+        self.begin(grid);
+        self.descend_rows(grid, terrain, sea_level, 0..grid.rows);
+        self.gather(lowest_first.iter().rev());
+    }
+
+    /// Starts a routing made a part at a time (what [`Drainage::route`]
+    /// does at once): every cell with its own unit of rain.
+    pub fn begin(&mut self, grid: Grid) {
+        self.downstream.resize(grid.cells(), -1);
         self.water.clear();
-        self.water.resize(cells, 1.0);
+        self.water.resize(grid.cells(), 1.0);
+    }
+
+    /// Finds the way down of the cells in `rows` ([`steepest_descents`]).
+    pub fn descend_rows(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, rows: std::ops::Range<usize>) {
+        assert_eq!(terrain.len(), grid.cells());
+        assert_eq!(self.downstream.len(), grid.cells());
+        let start = rows.start;
+        for (k, row) in
+            self.downstream[rows.start * grid.cols..rows.end * grid.cols].chunks_exact_mut(grid.cols).enumerate()
+        {
+            descents_of_row(grid, terrain, sea_level, start + k, row);
+        }
+    }
+
+    /// Hands the water of `highest_first` on down, highest first: the
+    /// flood's order from its end, all at once or in consecutive parts.
+    pub fn gather<'a>(&mut self, highest_first: impl Iterator<Item = &'a u32>) {
         // Slices taken once: a store through the vector itself could, for
         // all the compiler of a size-built module knows, change where it is
         let (water, downstream) = (&mut self.water[..], &self.downstream[..]);
-        for &i in lowest_first.iter().rev() {
+        for &i in highest_first {
             let next = downstream[i as usize];
             if next >= 0 {
                 water[next as usize] += water[i as usize];

@@ -43,44 +43,65 @@ pub struct HeightOrder {
     /// Each cell's key in the high half and its index in the low
     sorted: Vec<u64>,
     spare: Vec<u64>,
+    /// How many cells have each digit, pass by pass, for the passes to come
+    counts: Vec<[u32; DIGITS]>,
 }
 
 impl HeightOrder {
     /// Sorts the cells by their keys, one per cell in index order: lowest
     /// first, cells of equal key in index order.
     pub fn sort(&mut self, keys: impl Iterator<Item = u32>) {
+        self.start(keys);
+        for pass in 0..PASSES {
+            self.pass(pass);
+        }
+    }
+
+    /// The passes a sort takes after its [`HeightOrder::start`]: a sort
+    /// spread over frames makes them one by one ([`HeightOrder::pass`]).
+    pub const PASSES: usize = PASSES;
+
+    /// Takes the keys to sort and counts their digits: the sort's first
+    /// part, before its passes.
+    pub fn start(&mut self, keys: impl Iterator<Item = u32>) {
         self.sorted.clear();
         self.sorted.extend(keys.enumerate().map(|(i, key)| (key as u64) << 32 | i as u64));
-        let cells = self.sorted.len();
-        let mut counts = [[0u32; DIGITS]; PASSES];
+        self.counts.clear();
+        self.counts.resize(PASSES, [0; DIGITS]);
         for &entry in &self.sorted {
             let key = (entry >> 32) as u32;
-            for (pass, count) in counts.iter_mut().enumerate() {
+            for (pass, count) in self.counts.iter_mut().enumerate() {
                 count[(key >> (DIGIT_BITS * pass)) as usize & (DIGITS - 1)] += 1;
             }
         }
-        self.spare.resize(cells, 0);
-        for (pass, count) in counts.iter().enumerate() {
-            if count.iter().any(|&n| n as usize == cells) {
-                continue; // One value of this digit for all: nothing moves
-            }
-            let mut next = [0u32; DIGITS];
-            let mut start = 0;
-            for (next, &n) in next.iter_mut().zip(count) {
-                *next = start;
-                start += n;
-            }
-            let shift = 32 + DIGIT_BITS * pass;
-            for &entry in &self.sorted {
-                let slot = &mut next[(entry >> shift) as usize & (DIGITS - 1)];
-                // SAFETY: the slots of a digit start at the count of the
-                // digits before it and take one cell each of its count, so
-                // every slot is below the number of cells
-                unsafe { *self.spare.get_unchecked_mut(*slot as usize) = entry };
-                *slot += 1;
-            }
-            std::mem::swap(&mut self.sorted, &mut self.spare);
+        self.spare.resize(self.sorted.len(), 0);
+    }
+
+    /// Places every cell by digit `pass` of its key (0 the lowest), keeping
+    /// the order of the pass before among cells of the same digit. The
+    /// passes are made in turn, from 0.
+    pub fn pass(&mut self, pass: usize) {
+        let cells = self.sorted.len();
+        let count = &self.counts[pass];
+        if count.iter().any(|&n| n as usize == cells) {
+            return; // One value of this digit for all: nothing moves
         }
+        let mut next = [0u32; DIGITS];
+        let mut start = 0;
+        for (next, &n) in next.iter_mut().zip(count) {
+            *next = start;
+            start += n;
+        }
+        let shift = 32 + DIGIT_BITS * pass;
+        for &entry in &self.sorted {
+            let slot = &mut next[(entry >> shift) as usize & (DIGITS - 1)];
+            // SAFETY: the slots of a digit start at the count of the
+            // digits before it and take one cell each of its count, so
+            // every slot is below the number of cells
+            unsafe { *self.spare.get_unchecked_mut(*slot as usize) = entry };
+            *slot += 1;
+        }
+        std::mem::swap(&mut self.sorted, &mut self.spare);
     }
 
     /// The cells sorted, each its key in the high half and its index in the

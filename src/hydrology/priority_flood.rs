@@ -59,21 +59,44 @@ const ON_EDGE: State = 4;
 /// nothing after the first time on a grid.
 #[derive(Clone, Debug, Default)]
 pub struct PriorityFlood {
+    grid: Option<Grid>,
     filled: Vec<f32>,
     order: Vec<u32>,
     state: Vec<State>,
     ground: HeightOrder,
     raised: Vec<u32>,
     level: Vec<u32>,
+    /// How far a fill spread over frames is: the sort's passes made, the
+    /// cells popped, and where it is in each list.
+    sorted: usize,
+    popped: usize,
+    at: ListsAt,
+}
+
+/// How far the flood is through each of its lists.
+#[derive(Clone, Copy, Debug, Default)]
+struct ListsAt {
+    ground_next: usize,
+    raised_next: usize,
+    raised_end: usize,
+    level_end: usize,
 }
 
 impl PriorityFlood {
     /// Fills the hollows of `terrain` on `grid`, flooding from the map's
     /// edges and from every cell below `sea_level`.
     pub fn fill(&mut self, grid: Grid, terrain: &[f32], sea_level: f64) {
+        self.begin(grid, terrain, sea_level);
+        while !self.go_on(usize::MAX) {}
+    }
+
+    /// Starts a fill ([`PriorityFlood::fill`]) to be made a part at a
+    /// time ([`PriorityFlood::go_on`]): copies the terrain and marks where
+    /// the flood starts.
+    pub fn begin(&mut self, grid: Grid, terrain: &[f32], sea_level: f64) {
         let cells = grid.cells();
         assert_eq!(terrain.len(), cells);
-        let PriorityFlood { filled, order, state, ground, raised, level } = self;
+        let PriorityFlood { filled, order, state, ground, raised, level, .. } = self;
         filled.clear();
         filled.extend_from_slice(terrain);
         state.clear();
@@ -83,7 +106,7 @@ impl PriorityFlood {
         for list in [&mut *order, &mut *raised, &mut *level] {
             list.resize(cells, 0);
         }
-        ground.sort(terrain.iter().map(|&h| ordered(h)));
+        ground.start(terrain.iter().map(|&h| ordered(h)));
         for y in 0..grid.rows {
             for x in 0..grid.cols {
                 let i = y * grid.cols + x;
@@ -94,23 +117,45 @@ impl PriorityFlood {
                 }
             }
         }
+        (self.grid, self.sorted, self.popped, self.at) = (Some(grid), 0, 0, ListsAt::default());
+    }
+
+    /// Moves a fill begun on: a pass of the sort of the ground, or about
+    /// `cells` cells popped (whole rows of the grid, at least one). True
+    /// once the hollows are filled.
+    pub fn go_on(&mut self, cells: usize) -> bool {
+        let Some(grid) = self.grid else { return true };
+        if self.sorted < HeightOrder::PASSES {
+            self.ground.pass(self.sorted);
+            self.sorted += 1;
+            return false;
+        }
+        let end = self.popped.saturating_add(cells.max(grid.cols)).min(grid.cells());
         // Slices taken once: a store through a vector could, for all the
         // compiler of a size-built module knows, change where it is
         let mut flooding = Flooding {
             grid,
-            filled: &mut filled[..],
-            state: &mut state[..],
-            ground: ground.entries(),
-            raised: &mut raised[..],
-            level: &mut level[..],
-            ground_next: 0,
-            raised_next: 0,
-            raised_end: 0,
-            level_end: 0,
+            filled: &mut self.filled[..],
+            state: &mut self.state[..],
+            ground: self.ground.entries(),
+            raised: &mut self.raised[..],
+            level: &mut self.level[..],
+            at: self.at,
         };
-        for popped in order.chunks_mut(grid.cols) {
+        for popped in self.order[self.popped..end].chunks_mut(grid.cols) {
             flooding.pop(popped);
         }
+        (self.at, self.popped) = (flooding.at, end);
+        let done = end == grid.cells();
+        if done {
+            self.grid = None;
+        }
+        done
+    }
+
+    /// Whether a fill begun is still to be made.
+    pub fn under_way(&self) -> bool {
+        self.grid.is_some()
     }
 
     /// The terrain with its hollows filled.
@@ -133,10 +178,7 @@ struct Flooding<'a> {
     ground: &'a [u64],
     raised: &'a mut [u32],
     level: &'a mut [u32],
-    ground_next: usize,
-    raised_next: usize,
-    raised_end: usize,
-    level_end: usize,
+    at: ListsAt,
 }
 
 impl Flooding<'_> {
@@ -149,8 +191,7 @@ impl Flooding<'_> {
         let (grid, ground) = (self.grid, self.ground);
         let (filled, state) = (&mut *self.filled, &mut *self.state);
         let (raised, level) = (&mut *self.raised, &mut *self.level);
-        let (mut ground_next, mut raised_next) = (self.ground_next, self.raised_next);
-        let (mut raised_end, mut level_end) = (self.raised_end, self.level_end);
+        let ListsAt { mut ground_next, mut raised_next, mut raised_end, mut level_end } = self.at;
         for popped in popped.iter_mut() {
             let i = if level_end > 0 {
                 level_end -= 1;
@@ -191,8 +232,7 @@ impl Flooding<'_> {
                 }
             });
         }
-        (self.ground_next, self.raised_next) = (ground_next, raised_next);
-        (self.raised_end, self.level_end) = (raised_end, level_end);
+        self.at = ListsAt { ground_next, raised_next, raised_end, level_end };
     }
 }
 

@@ -26,28 +26,104 @@ pub fn wander(noise: &FractalNoise, grid: Grid) -> Vec<f32> {
     field.iter().map(|n| ((n - 0.5) * WANDER) as f32).collect()
 }
 
-/// The working buffers for routing, kept so a rebuild allocates nothing.
+/// The working buffers for routing, kept so a rebuild allocates nothing,
+/// and a routing under way when it is made a part at a time.
 #[derive(Clone, Debug, Default)]
 pub struct Rivers {
     routing: Vec<f32>,
     flood: PriorityFlood,
+    /// The latest whole routing, and the one under way
     drainage: Drainage,
+    building: Drainage,
+    under_way: Option<UnderWay>,
+}
+
+/// A routing made a part at a time: its grid and sea, and how far it is.
+#[derive(Clone, Copy, Debug)]
+struct UnderWay {
+    grid: Grid,
+    sea_level: f64,
+    stage: Stage,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// Filling the hollows.
+    Flood,
+    /// Finding each cell's way down, from this row.
+    Descents(usize),
+    /// Handing the water down, this many cells of the flood's order
+    /// (from its highest) handed already.
+    Water(usize),
 }
 
 impl Rivers {
     /// Routes the rain over `terrain` plus `ripple` on `grid`, flooding from
-    /// the edges and the sea below `sea_level`.
+    /// the edges and the sea below `sea_level` (a routing under way is
+    /// given up).
     pub fn build(&mut self, grid: Grid, terrain: &[f32], ripple: &[f32], sea_level: f64) -> &Drainage {
+        self.begin(grid, terrain, ripple, sea_level);
+        while !self.go_on(usize::MAX) {}
+        &self.drainage
+    }
+
+    /// Starts the routing [`Rivers::build`] makes, to be made a part at a
+    /// time ([`Rivers::go_on`]): the ground as it is now is what it routes.
+    pub fn begin(&mut self, grid: Grid, terrain: &[f32], ripple: &[f32], sea_level: f64) {
         self.routing.resize(grid.cells(), 0.0);
         for ((r, &t), &w) in self.routing.iter_mut().zip(terrain).zip(ripple) {
             *r = (t as f64 + w as f64) as f32;
         }
-        self.flood.fill(grid, &self.routing, sea_level);
-        self.drainage.route(grid, self.flood.filled(), self.flood.order(), sea_level);
-        &self.drainage
+        self.flood.begin(grid, &self.routing, sea_level);
+        self.building.begin(grid);
+        self.under_way = Some(UnderWay { grid, sea_level, stage: Stage::Flood });
     }
 
-    /// The latest routing.
+    /// Moves the routing under way on by about `cells` cells' work (a
+    /// pass of the flood's sort, or that many cells, at least a row). True
+    /// once it is whole ([`Rivers::drainage`] is then the new one), and
+    /// when none is under way.
+    pub fn go_on(&mut self, cells: usize) -> bool {
+        let Some(UnderWay { grid, sea_level, stage }) = self.under_way else { return true };
+        let all = grid.cells();
+        let stage = match stage {
+            Stage::Flood => {
+                if self.flood.go_on(cells) {
+                    Stage::Descents(0)
+                } else {
+                    Stage::Flood
+                }
+            }
+            Stage::Descents(row) => {
+                let end = row.saturating_add((cells / grid.cols).max(1)).min(grid.rows);
+                self.building.descend_rows(grid, self.flood.filled(), sea_level, row..end);
+                if end == grid.rows {
+                    Stage::Water(0)
+                } else {
+                    Stage::Descents(end)
+                }
+            }
+            Stage::Water(handed) => {
+                let end = handed.saturating_add(cells.max(1)).min(all);
+                self.building.gather(self.flood.order()[all - end..all - handed].iter().rev());
+                if end == all {
+                    std::mem::swap(&mut self.drainage, &mut self.building);
+                    self.under_way = None;
+                    return true;
+                }
+                Stage::Water(end)
+            }
+        };
+        self.under_way = Some(UnderWay { grid, sea_level, stage });
+        false
+    }
+
+    /// Whether a routing begun is still to be made.
+    pub fn under_way(&self) -> bool {
+        self.under_way.is_some()
+    }
+
+    /// The latest whole routing.
     pub fn drainage(&self) -> &Drainage {
         &self.drainage
     }
@@ -56,6 +132,29 @@ impl Rivers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_routing_made_a_part_at_a_time_is_the_one_made_at_once() {
+        let grid = Grid::new(97, 61);
+        let noise = FractalNoise::new(3);
+        let terrain = noise.grid(grid.cols, grid.rows, 0.05, 0.0);
+        let terrain: Vec<f32> = terrain.iter().map(|&h| h as f32).collect();
+        let ripple = wander(&noise, grid);
+        let whole = Rivers::default().build(grid, &terrain, &ripple, 0.45).clone();
+        assert!(whole.water.iter().any(|&w| w > 100.0), "rivers form");
+        for cells in [1, 50, 97, 1000, 4000] {
+            let mut parts = Rivers::default();
+            parts.begin(grid, &terrain, &ripple, 0.45);
+            let mut calls = 1;
+            while !parts.go_on(cells) {
+                calls += 1;
+                assert!(parts.under_way());
+            }
+            assert_eq!(parts.drainage(), &whole, "{cells} cells a part");
+            assert!(!parts.under_way() && parts.go_on(cells), "nothing left");
+            assert!(cells > 1000 || calls > 10, "{calls} parts of {cells}");
+        }
+    }
 
     #[test]
     fn the_ripple_is_faint_and_belongs_to_the_seed() {
