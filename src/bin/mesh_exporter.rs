@@ -4,9 +4,17 @@
 //! download.
 
 use hydraulic_erosion::draw::color_schemes::scheme;
+use hydraulic_erosion::draw::level_of_detail::at_most;
 use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::share::{glb, stl_solid};
 use wasm_bindgen::prelude::*;
+
+/// A mesh file is made of at most this many cells (512 × 512): a bigger
+/// map's is made of the mean heights of its blocks (2 × 2 at 1024 × 1024,
+/// 4 × 4 at 2048 × 2048), so its STL stays near 26 MB (half a million
+/// triangles) and its glTF near 17 MB, which slicers and 3D tools open
+/// comfortably; a whole 2048 × 2048 map would be 400 MB of STL.
+const MESH_CELLS: usize = 512 * 512;
 
 fn grid(heights: &[f32], cols: u32) -> Result<Grid, JsError> {
     Grid::of_rows(heights.len(), cols as usize)
@@ -17,7 +25,8 @@ fn grid(heights: &[f32], cols: u32) -> Result<Grid, JsError> {
 /// printing (see `share::stl_solid`).
 #[wasm_bindgen]
 pub fn stl(heights: &[f32], cols: u32, sea_level: f64, height_scale: f64) -> Result<Vec<u8>, JsError> {
-    Ok(stl_solid::stl(grid(heights, cols)?, heights, sea_level, height_scale))
+    let (grid, heights) = at_most(grid(heights, cols)?, heights, MESH_CELLS);
+    Ok(stl_solid::stl(grid, &heights, sea_level, height_scale))
 }
 
 /// The ground of `heights`, `cols` cells across, as a glTF binary with the
@@ -31,7 +40,8 @@ pub fn glb(
     height_scale: f64,
 ) -> Result<Vec<u8>, JsError> {
     let colors = scheme(scheme_key).ok_or_else(|| JsError::new(&format!("no colour scheme {scheme_key:?}")))?;
-    Ok(glb::glb(grid(heights, cols)?, heights, sea_level, colors, height_scale))
+    let (grid, heights) = at_most(grid(heights, cols)?, heights, MESH_CELLS);
+    Ok(glb::glb(grid, &heights, sea_level, colors, height_scale))
 }
 
 fn main() {}

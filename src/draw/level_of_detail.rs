@@ -89,6 +89,24 @@ pub fn reduce(
     }
 }
 
+/// `heights` on `grid` coarsened by the least power of two that leaves at
+/// most `most` cells (the mean of each block, [`mean_of_blocks`]), with the
+/// grid they then make; as they are if they fit. What a file for another
+/// tool is made of, where its size must stay within what the tool opens.
+pub fn at_most(grid: Grid, heights: &[f32], most: usize) -> (Grid, std::borrow::Cow<'_, [f32]>) {
+    let mut factor = 1;
+    while coarse_grid(grid, factor).cells() > most && coarse_grid(grid, factor * 2) != coarse_grid(grid, factor) {
+        factor *= 2;
+    }
+    if factor == 1 {
+        return (grid, std::borrow::Cow::Borrowed(heights));
+    }
+    let into = coarse_grid(grid, factor);
+    let mut coarse = vec![0.0; into.cells()];
+    mean_of_blocks(grid, heights, factor, &mut coarse, (0..into.cols, 0..into.rows));
+    (into, std::borrow::Cow::Owned(coarse))
+}
+
 /// The block's sum, as [`mean_of_blocks`] has [`reduce`] combine it.
 fn sum(a: f32, b: f32) -> f32 {
     a + b
@@ -145,6 +163,20 @@ mod tests {
         let mut part = vec![-1.0; 6];
         mean_of_blocks(grid, &values, 2, &mut part, coarse_part(2, (3..4, 2..3)));
         assert_eq!(part, [-1.0, -1.0, -1.0, -1.0, 12.5, -1.0]);
+    }
+
+    #[test]
+    fn a_file_takes_the_least_coarsening_that_fits() {
+        let heights = vec![0.25f32; 2048 * 2048];
+        let (grid, coarse) = at_most(Grid::new(2048, 2048), &heights, 512 * 512);
+        assert_eq!((grid, coarse.len()), (Grid::new(512, 512), 512 * 512));
+        assert!(coarse.iter().all(|&h| h == 0.25));
+        let (grid, _) = at_most(Grid::new(1024, 1024), &heights[..1024 * 1024], 512 * 512);
+        assert_eq!(grid, Grid::new(512, 512));
+        let small = vec![0.5f32; 640 * 360];
+        let (grid, kept) = at_most(Grid::new(640, 360), &small, 512 * 512);
+        assert_eq!(grid, Grid::new(640, 360));
+        assert!(matches!(kept, std::borrow::Cow::Borrowed(_)), "a map that fits is not copied");
     }
 
     #[test]

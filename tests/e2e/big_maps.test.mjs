@@ -28,7 +28,7 @@ test('the map size\'s control offers 1024 × 1024, which rains as many drops a c
   await context.close()
 })
 
-test('a link to a 2048 × 2048 map made while it rains reopens to the same heights, and its heightmap is saved at 2048 × 2048 in 16 bits', async () => {
+test('a link to a 2048 × 2048 map made while it rains reopens to the same heights; its heightmap is saved at 2048 × 2048 in 16 bits, its STL from 512 × 512 blocks', async () => {
   const a = await open(browser, server.url + '/?he-seed=12&he-map-size=2048x2048')
   await rainedPast(a.page, 3000)
   await pause(a.page)
@@ -47,6 +47,13 @@ test('a link to a 2048 × 2048 map made while it rains reopens to the same heigh
   assert.equal(heights.length, 2048 * 2048)
   const wrong = png.levels.filter((l, k) => l !== Math.round(Math.min(1, Math.max(0, heights[k])) * 65535)).length
   assert.equal(wrong, 0, `${wrong} levels differ from the engine's heights`)
+  // The solid of the 4 × 4 blocks' means: two triangles a square, three a
+  // border edge (a whole map's would be 400 MB)
+  const [stl] = await Promise.all([b.page.waitForEvent('download'), b.page.click('#experiment-control-save-stl')])
+  const solid = await downloaded(stl)
+  const triangles = solid.readUInt32LE(80)
+  assert.equal(triangles, 2 * 511 * 511 + 3 * 2 * (511 + 511))
+  assert.equal(solid.length, 84 + 50 * triangles)
   assert.deepEqual([a.problems, b.problems], [[], []])
   await a.context.close()
   await b.context.close()
