@@ -3,15 +3,17 @@
 // reopening to the same heights and their heightmap saved whole.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
 after(async () => { await browser?.close(); await server?.close() })
 
+// The sketch has taken in what was done and drawn it
+const drawn = async page => { await state(page); await displayFrames(page, 4) }
 const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 60000 })
 
-test('the map size\'s control offers 1024 × 1024, which rains as many drops a cell and draws its island', async () => {
+test('the map size\'s control offers 1024 × 1024, which rains, draws its island, each layer, both river styles and the 3D view', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=8')
   const sizes = await page.$$eval('#experiment-control-map-size option', os => os.map(o => o.value))
   assert.deepEqual(sizes.slice(-2), ['1024x1024', '2048x2048'])
@@ -21,9 +23,31 @@ test('the map size\'s control offers 1024 × 1024, which rains as many drops a c
   const s = await state(page)
   assert.deepEqual(s.grid, [1024, 1024])
   await page.waitForFunction(() => new URLSearchParams(location.search).get('he-map-size') === '1024x1024')
+  await pause(page)
   // The island is drawn: land and sea, many shades
   const look = await canvasLook(page)
   assert.ok(look.colours > 200 && look.brightness > 40 && look.brightness < 240, JSON.stringify(look))
+  // Each layer, the traced rivers and the 3D view draw something else
+  const looks = new Set([look.hash])
+  for (const layer of ['erosion', 'deposition', 'flow']) {
+    await page.selectOption('#experiment-control-layer', layer)
+    await drawn(page)
+    looks.add((await canvasLook(page)).hash)
+  }
+  await page.selectOption('#experiment-control-layer', 'relief')
+  await page.selectOption('#experiment-control-river-style', 'traced')
+  await drawn(page)
+  looks.add((await canvasLook(page)).hash)
+  assert.equal(looks.size, 5, 'every layer and river style draws its own picture')
+  await page.click('#experiment-control-view-3d')
+  await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
+  // (the view's first frame waits for its GL program)
+  let view
+  for (let tries = 0; tries < 40 && !(view?.colours > 100); tries++) {
+    await page.waitForTimeout(250)
+    view = await canvasLook(page, '#sketch-holder canvas.view-3d:visible')
+  }
+  assert.ok(view.colours > 100, JSON.stringify(view))
   assert.deepEqual(problems, [])
   await context.close()
 })
