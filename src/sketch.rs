@@ -908,6 +908,11 @@ impl Sketch {
         if !self.measures.due(self.terrain.article_maps(), drops, stopped) && !handed {
             return;
         }
+        // A big map's first rivers are routed over frames: its first
+        // measures wait for them, and its first picture for neither
+        if self.routing.is_some() && self.rivers_for.is_none() {
+            return;
+        }
         self.measured_edition = Some(self.terrain.edition());
         let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
         let routed_now = self.rivers_for == Some((self.terrain.edition(), view_of));

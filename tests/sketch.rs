@@ -179,6 +179,7 @@ fn a_big_maps_rivers_are_routed_a_part_a_frame_and_drawn_once_whole() {
     let mut painter = Recorder::default();
     frames(&mut sketch, &mut painter, 1);
     assert_eq!(painter.river_ops, 0, "no rivers drawn until a routing is whole");
+    assert!(sketch.measures().is_empty(), "nor measures taken");
     let mut n = 1;
     while sketch.wants_frames() {
         frames(&mut sketch, &mut painter, 1);
@@ -186,6 +187,10 @@ fn a_big_maps_rivers_are_routed_a_part_a_frame_and_drawn_once_whole() {
         assert!(n < 200, "the routing ends");
     }
     assert!(n > 8, "routed over {n} frames");
+    // The first measures waited for that routing, and shared it
+    assert_eq!(sketch.measures().len(), 1);
+    assert_eq!(sketch.measures()[0].0, 0);
+    assert!(sketch.measures()[0].1.hypsometric_integral > 0.0);
     // The very rivers a routing at once draws
     let grid = sketch.terrain().grid();
     let mut view = RiverView::new(grid);
