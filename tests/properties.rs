@@ -7,7 +7,8 @@
 //! on exactly; Poisson disc spots keep their distance, leave no room and
 //! ignore how the sampling is split; a drop and thermal erosion keep the
 //! ground finite and only move it; erosion less deposition is the ground the
-//! map lost; the relief and contours kept between frames are the whole map's.
+//! map lost; the relief and contours kept between frames are the whole map's,
+//! at any detail; a big map's rivers routed in parts are those routed at once.
 //! Cases are drawn by
 //! `proptest` (a failure prints its seed and the smallest case it found;
 //! regressions are kept in `tests/properties.proptest-regressions`).
@@ -756,5 +757,37 @@ proptest! {
             let (contours, again_contours) = (kept.contours(&terrain).clone(), again.contours(&terrain).clone());
             prop_assert!(contours == again_contours, "contours after {:?}", terrain.edition());
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The rivers of a big map routed a part a frame, after any rain, in
+    /// parts of any size, are those routed at once, to the bit.
+    #[test]
+    fn rivers_routed_in_parts_are_those_routed_at_once(
+        seed in 0..1000u32,
+        drops in 0..20_000u32,
+        sea in 0.0..0.6f64,
+        part in 1..100_000usize,
+    ) {
+        use hydraulic_erosion::ground::fractal_noise::FractalNoise;
+        use hydraulic_erosion::hydrology::rivers::{wander, Rivers};
+        use hydraulic_erosion::terrain::Terrain;
+        let mut choices = Choices::default();
+        choices.set(Choice::MapSize, 1);
+        let mut terrain = Terrain::with_choices(seed, Settings::default(), choices);
+        terrain.rain(drops);
+        let (grid, heights) = (terrain.grid(), terrain.heights());
+        let ripple = wander(&FractalNoise::new(seed), grid);
+        let whole = Rivers::default().build(grid, heights, &ripple, sea).clone();
+        let mut parts = Rivers::default();
+        parts.begin(grid, heights, &ripple, sea);
+        let mut calls = 0;
+        while !parts.go_on(part) {
+            calls += 1;
+        }
+        prop_assert!(parts.drainage() == &whole, "in parts of {} ({} calls)", part, calls);
     }
 }
