@@ -1125,6 +1125,13 @@ impl Sketch {
     /// as soon as the last is whole and the ground has changed since. Not
     /// `drawn`, nothing is routed (and a routing under way is let go).
     fn update_rivers(&mut self, drawn: bool) {
+        // A new map size: nothing drawn of the old one's rivers (a big
+        // map's first routing takes frames, and the trees, layers and 3D
+        // view read the water drawn meanwhile)
+        let grid = self.terrain.grid();
+        if self.rivers.grid() != grid {
+            self.rivers = RiverView::new(grid);
+        }
         if !drawn {
             self.routing = None;
             return;

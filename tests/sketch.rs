@@ -202,6 +202,22 @@ fn a_big_maps_rivers_are_routed_a_part_a_frame_and_drawn_once_whole() {
 }
 
 #[test]
+fn a_map_made_bigger_draws_its_trees_layers_and_3d_view_while_its_rivers_are_routed() {
+    let mut sketch = fresh(6);
+    sketch.input(Input::Toggle(Toggle::Trees, true), 0.0);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 2);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    frames(&mut sketch, &mut painter, 2);
+    sketch.input(Input::Choose(Choice::Layer, 3), 0.0);
+    frames(&mut sketch, &mut painter, 2);
+    sketch.input(Input::Toggle(Toggle::View, true), 0.0);
+    frames(&mut sketch, &mut painter, 2);
+    assert_eq!(sketch.terrain().grid(), Grid::new(1024, 1024));
+    assert_eq!(painter.river_ops, 0, "its first routing is not whole yet");
+}
+
+#[test]
 fn the_rain_stops_once_at_the_target_and_play_carries_on() {
     let mut sketch = fresh(2);
     let mut painter = Recorder::default();

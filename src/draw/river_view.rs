@@ -182,6 +182,11 @@ impl RiverView {
         }
     }
 
+    /// The grid the rivers are drawn on.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
     /// The water drawn through each cell now.
     pub fn shown(&self) -> &[f32] {
         &self.shown
