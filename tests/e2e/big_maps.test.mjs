@@ -9,8 +9,19 @@ let server, browser
 before(async () => { server = await serve(); browser = await launch() })
 after(async () => { await browser?.close(); await server?.close() })
 
-// The sketch has taken in what was done and drawn it
-const drawn = async page => { await state(page); await displayFrames(page, 4) }
+// The sketch has taken in what was done, and the canvas shows a picture
+// not among `seen` (the worker's canvas may show its frame a moment after
+// the state says so), or, after 5 s, whatever it shows
+const drawn = async (page, seen) => {
+  await state(page)
+  await displayFrames(page, 4)
+  for (let tries = 0; tries < 20; tries++) {
+    const look = await canvasLook(page)
+    if (!seen.has(look.hash)) return look
+    await page.waitForTimeout(250)
+  }
+  return canvasLook(page)
+}
 const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 60000 })
 
 test('the map size\'s control offers 1024 × 1024, which rains, draws its island, each layer, both river styles and the 3D view', async () => {
@@ -31,13 +42,11 @@ test('the map size\'s control offers 1024 × 1024, which rains, draws its island
   const looks = new Set([look.hash])
   for (const layer of ['erosion', 'deposition', 'flow']) {
     await page.selectOption('#experiment-control-layer', layer)
-    await drawn(page)
-    looks.add((await canvasLook(page)).hash)
+    looks.add((await drawn(page, looks)).hash)
   }
   await page.selectOption('#experiment-control-layer', 'relief')
   await page.selectOption('#experiment-control-river-style', 'traced')
-  await drawn(page)
-  looks.add((await canvasLook(page)).hash)
+  looks.add((await drawn(page, looks)).hash)
   assert.equal(looks.size, 5, 'every layer and river style draws its own picture')
   await page.click('#experiment-control-view-3d')
   await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
