@@ -28,6 +28,10 @@ say "native tests"
 cargo test
 
 say "wasm tests in headless Chromium"
+# The runner gives chromedriver 5 s to bind its port by default; a cold
+# start on a fresh, busy machine took longer once (the run was killed), so
+# it gets a minute
+WASM_BINDGEN_TEST_DRIVER_TIMEOUT=60 \
 CHROMEDRIVER=/usr/bin/chromedriver \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown --lib --test wasm
