@@ -888,9 +888,16 @@ impl Sketch {
     /// start again.
     fn start_afresh(&mut self) {
         self.timeline.restart(self.terrain.settings());
-        (self.rivers_for, self.routing) = (None, None);
-        self.shown_for = None;
+        self.forget_the_rivers();
         self.measures.clear();
+    }
+
+    /// On a ground made anew, nothing of the old one's rivers is drawn,
+    /// nor a routing of it under way taken: a big map shows no rivers until
+    /// its first routing is whole (the article's map routes at once).
+    fn forget_the_rivers(&mut self) {
+        self.rivers.forget(self.terrain.grid());
+        (self.rivers_for, self.routing, self.shown_for) = (None, None, None);
     }
 
     /// Measures the ground now when a sample is due: every
@@ -1130,7 +1137,7 @@ impl Sketch {
         // view read the water drawn meanwhile)
         let grid = self.terrain.grid();
         if self.rivers.grid() != grid {
-            self.rivers = RiverView::new(grid);
+            self.rivers.forget(grid);
         }
         if !drawn {
             self.routing = None;

@@ -217,6 +217,59 @@ fn a_map_made_bigger_draws_its_trees_layers_and_3d_view_while_its_rivers_are_rou
     assert_eq!(painter.river_ops, 0, "its first routing is not whole yet");
 }
 
+/// Frames until the sketch rests (a paused big map's routing whole), at
+/// most 200.
+fn until_at_rest(sketch: &mut Sketch, painter: &mut Recorder) {
+    let mut n = 0;
+    while sketch.wants_frames() {
+        frames(sketch, painter, 1);
+        n += 1;
+        assert!(n < 200, "the sketch comes to rest");
+    }
+}
+
+#[test]
+fn a_big_map_made_anew_shows_none_of_the_old_grounds_rivers() {
+    let mut sketch = fresh(6);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 3);
+    sketch.input(Input::PlayPause, 0.0);
+    until_at_rest(&mut sketch, &mut painter);
+    assert!(painter.river_ops > 100, "the rained-on map's rivers are drawn");
+    // Restarting the same seed, and a new seed: until the new ground's
+    // first routing is whole, no rivers at all, then its own
+    for input in [Input::Restart, Input::NewMap { seed: 7 }] {
+        sketch.input(input, 0.0);
+        frames(&mut sketch, &mut painter, 1);
+        assert_eq!(painter.river_ops, 0, "nothing of the old ground's rivers");
+        until_at_rest(&mut sketch, &mut painter);
+        assert!(painter.river_ops > 100);
+    }
+    // Seed 8, undone mid-routing back to seed 7's ground, made anew:
+    // neither seed 7's old strokes nor seed 8's routing are drawn on it
+    sketch.input(Input::NewMap { seed: 8 }, 0.0);
+    frames(&mut sketch, &mut painter, 2);
+    sketch.input(Input::Undo, 0.0);
+    assert_eq!(sketch.terrain().seed(), 7);
+    frames(&mut sketch, &mut painter, 1);
+    assert_eq!(painter.river_ops, 0);
+    let mut n = 0;
+    while sketch.wants_frames() {
+        frames(&mut sketch, &mut painter, 1);
+        n += 1;
+        assert!(
+            n < 200 && (painter.river_ops == 0 || !sketch.wants_frames()),
+            "no rivers before seed 7's own, frame {n}"
+        );
+    }
+    let grid = sketch.terrain().grid();
+    let mut view = hydraulic_erosion::draw::river_view::RiverView::new(grid);
+    view.take(grid, hydraulic_erosion::draw::map_view::MapView::default().rivers(sketch.terrain()), false);
+    view.advance(false);
+    assert_eq!(painter.river_ops, view.strokes().iter().map(|s| s.ops.len()).sum::<usize>());
+}
+
 #[test]
 fn the_rain_stops_once_at_the_target_and_play_carries_on() {
     let mut sketch = fresh(2);

@@ -118,6 +118,14 @@ impl RiverView {
 }
 
 impl RiverView {
+    /// Nothing drawn any more, on `grid`. The old buffers are let go
+    /// before the new are made: at 2048 × 2048 a set is 170 MB, and a
+    /// WebAssembly memory never gives back what it grew to.
+    pub fn forget(&mut self, grid: Grid) {
+        *self = RiverView::new(Grid::new(2, 2));
+        *self = RiverView::new(grid);
+    }
+
     /// Takes a new routing on `grid` (a new grid starts afresh). With `ease`,
     /// pieces whose course changed (either their own step or the next one,
     /// which bends their curve) start to fade out along the old line and in

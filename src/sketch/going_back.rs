@@ -9,7 +9,6 @@
 use super::history::History;
 use super::{site_scheme, Input, Replaying, Show, Sketch};
 use crate::draw::color_schemes::scheme;
-use crate::draw::river_view::RiverView;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
@@ -220,7 +219,7 @@ impl Sketch {
         match shared_until(&here, &target) {
             None => {
                 self.terrain.start_over(seed, target.settings.clone(), target.choices);
-                self.rivers = RiverView::new(self.terrain.grid());
+                self.forget_the_rivers();
                 self.measures.clear();
             }
             Some(shared) if here_exact => self.measures.forget_after(shared),
