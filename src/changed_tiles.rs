@@ -93,12 +93,32 @@ impl ChangedTiles {
         let Grid { cols, rows } = self.grid;
         let everywhere = self.all_since(drawn);
         let all = everywhere.then_some((0..cols, 0..rows));
-        let tiles =
-            self.changed_in.iter().enumerate().filter(move |&(_, &e)| !everywhere && e > drawn).map(move |(t, _)| {
-                let (tx, ty) = (t % self.across * TILE, t / self.across * TILE);
-                (tx..(tx + TILE).min(cols), ty..(ty + TILE).min(rows))
-            });
+        let tiles = self
+            .changed_in
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &e)| !everywhere && e > drawn)
+            .map(move |(t, _)| self.tile(t));
         all.into_iter().chain(tiles)
+    }
+
+    /// Every tile (columns, rows), in rows of tiles from the top left.
+    pub fn all(&self) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
+        (0..self.changed_in.len()).map(|t| self.tile(t))
+    }
+
+    /// Whether each tile, in the order of [`ChangedTiles::all`], changed
+    /// after edition `drawn`.
+    pub fn each_since(&self, drawn: u64) -> impl Iterator<Item = bool> + '_ {
+        let everywhere = self.all_since(drawn);
+        self.changed_in.iter().map(move |&e| everywhere || e > drawn)
+    }
+
+    /// The cells of tile `t`, cut at the map's edges.
+    fn tile(&self, t: usize) -> (Range<usize>, Range<usize>) {
+        let Grid { cols, rows } = self.grid;
+        let (tx, ty) = (t % self.across * TILE, t / self.across * TILE);
+        (tx..(tx + TILE).min(cols), ty..(ty + TILE).min(rows))
     }
 }
 

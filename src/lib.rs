@@ -23,7 +23,7 @@
 //! | [`erosion`] | the raindrops that dig and deposit, and thermal erosion |
 //! | [`ground`] | the starting ground: the island, simplex fBm, diamond-square |
 //! | [`settings`] | the tables of sliders, toggles, choices and presets |
-//! | [`grid`], [`unit_random`], [`float_min_max`] | a map's cells; small helpers every layer uses |
+//! | [`grid`], [`changed_tiles`], [`fingerprint`], [`unit_random`], [`float_min_max`] | a map's cells, where they changed and their fingerprint; small helpers every layer uses |
 
 /// Whether this is the full build: with the tutorial's and the landscape's
 /// systems and the 3D view. The page's first download is the article's
@@ -36,6 +36,7 @@ pub mod bindings;
 pub mod changed_tiles;
 pub mod draw;
 pub mod erosion;
+pub mod fingerprint;
 pub mod float_min_max;
 pub mod flora;
 pub mod grid;

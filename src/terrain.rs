@@ -1,7 +1,7 @@
 //! A terrain and the rain on it: everything the sketch simulates, with no
 //! knowledge of pages or canvases.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
@@ -13,6 +13,7 @@ use crate::erosion::tutorial_droplet::{self, Digs, TutorialRules};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::changed_tiles::ChangedTiles;
+use crate::fingerprint::TileFingerprints;
 use crate::grid::Grid;
 use crate::ground::diamond_square;
 use crate::ground::fractal_noise::FractalNoise;
@@ -83,8 +84,10 @@ pub struct Terrain {
     /// changed the heights).
     drop_path: Vec<[f32; 2]>,
     /// The fingerprint last taken, and of which edition: a frame's status
-    /// asks for it, and a paused map's heights do not change.
+    /// asks for it, and a paused map's heights do not change. Its tiles'
+    /// own are kept, to take it again from the tiles changed since.
     hashed: Cell<Option<(u64, u64)>>,
+    tile_fingerprints: RefCell<TileFingerprints>,
     record_paths: bool,
     paths: Vec<Vec<[f32; 2]>>,
     /// Where the rain's tool pours, if it does: the drops start inside its
@@ -128,6 +131,7 @@ impl Terrain {
             changed: ChangedTiles::new(grid),
             drop_path: Vec::new(),
             hashed: Cell::new(None),
+            tile_fingerprints: RefCell::default(),
             record_paths: false,
             paths: Vec::new(),
             rain_spot: None,
@@ -495,14 +499,15 @@ impl Terrain {
         self.start_over_with(settings, choices);
     }
 
-    /// A fingerprint of the heights: FNV-1a over their bits. Two maps with
+    /// A fingerprint of the heights ([`crate::fingerprint`]). Two maps with
     /// the same fingerprint are, for all practical purposes, the same map.
-    /// Taken once an edition.
+    /// Taken once an edition, from the tiles changed since the last.
     pub fn heights_hash(&self) -> u64 {
         match self.hashed.get() {
             Some((edition, hash)) if edition == self.edition => hash,
             _ => {
-                let hash = fingerprint(&self.heights[..]);
+                let mut tiles = self.tile_fingerprints.borrow_mut();
+                let hash = tiles.of(self.grid, &self.heights, &self.changed, self.edition);
                 self.hashed.set(Some((self.edition, hash)));
                 hash
             }
@@ -538,11 +543,4 @@ pub fn starting_ground(seed: u32, noise: &FractalNoise, grid: Grid, shape: Shape
         }
         Shape::DiamondSquare => diamond_square::map(grid, seed, settings.roughness()),
     }
-}
-
-/// FNV-1a, 64 bits, over the bits of each height in turn.
-pub fn fingerprint(heights: &[f32]) -> u64 {
-    heights.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, h| {
-        h.to_bits().to_le_bytes().iter().fold(hash, |hash, &b| (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
-    })
 }

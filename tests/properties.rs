@@ -715,7 +715,8 @@ proptest! {
     /// The relief painted again only where the ground changed, and the
     /// contours traced again only when it did, are, after anything, what a
     /// fresh pass draws, at whatever detail (a big map is drawn on the
-    /// coarser grid of its blocks, kept likewise).
+    /// coarser grid of its blocks, kept likewise); and so is the heights'
+    /// fingerprint, taken again from the tiles changed.
     #[test]
     fn the_relief_and_contours_kept_between_frames_are_the_whole_maps(
         seed in 0..1000u32,
@@ -756,6 +757,8 @@ proptest! {
             prop_assert!(drawn == whole, "after {:?}", terrain.edition());
             let (contours, again_contours) = (kept.contours(&terrain).clone(), again.contours(&terrain).clone());
             prop_assert!(contours == again_contours, "contours after {:?}", terrain.edition());
+            let whole = hydraulic_erosion::fingerprint::fingerprint(terrain.grid(), terrain.heights());
+            prop_assert_eq!(terrain.heights_hash(), whole, "the fingerprint kept tile by tile");
         }
     }
 }

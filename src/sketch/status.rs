@@ -107,7 +107,7 @@ impl Field for (u32, u32) {
     }
 }
 
-/// A fingerprint of the heights ([`crate::terrain::fingerprint`]). It
+/// A fingerprint of the heights ([`crate::fingerprint`]). It
 /// crosses as its two 32-bit halves, since a number holds 53 bits exactly,
 /// not 64, and is shown as 16 hex digits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

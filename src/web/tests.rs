@@ -17,12 +17,13 @@ use super::surface::Surface;
 use crate::draw::color_schemes::scheme;
 use crate::draw::painter::Painter;
 use crate::draw::viewport::Size;
+use crate::fingerprint::fingerprint;
+use crate::grid::Grid;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::share::link;
 use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Show, Sketch, Start};
-use crate::terrain::fingerprint;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -138,7 +139,7 @@ fn a_sketch_loop_here_reports_its_state_and_asked_for_heights_and_acts_on_messag
     };
     assert_eq!(
         (asked.len(), hash),
-        (320 * 180, fingerprint(&asked)),
+        (320 * 180, fingerprint(Grid::ARTICLE, &asked)),
         "the heights, and the fingerprint the status gave them"
     );
     running.handle(Message::Input(Input::PlayPause));

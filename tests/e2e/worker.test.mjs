@@ -81,14 +81,24 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
   await context.close()
 })
 
-// FNV-1a, 64 bits, over the bytes of each height in turn
-// (src/terrain.rs's fingerprint), as 16 hex digits
-function fingerprint (heights) {
-  let hash = 0xcbf29ce484222325n
-  for (const byte of new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength)) {
-    hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn
+// The heights' fingerprint as src/fingerprint.rs defines it, as 16 hex
+// digits: FNV-1a, 64 bits, over each 32 × 32 tile's heights as 32-bit
+// words row by row, then over the tiles' own, in rows of tiles
+function fingerprint (heights, cols, rows) {
+  const TILE = 32
+  const fnv = (hash, word) => ((hash ^ word) * 0x100000001b3n) & 0xffffffffffffffffn
+  const words = new Uint32Array(heights.buffer, heights.byteOffset, heights.length)
+  let map = 0xcbf29ce484222325n
+  for (let ty = 0; ty < rows; ty += TILE) {
+    for (let tx = 0; tx < cols; tx += TILE) {
+      let tile = 0xcbf29ce484222325n
+      for (let y = ty; y < Math.min(ty + TILE, rows); y++) {
+        for (let x = tx; x < Math.min(tx + TILE, cols); x++) tile = fnv(tile, BigInt(words[y * cols + x]))
+      }
+      map = fnv(map, tile)
+    }
   }
-  return hash.toString(16).padStart(16, '0')
+  return map.toString(16).padStart(16, '0')
 }
 
 test('the heights cross from the worker only when asked for, never with a frame', { skip: mainThreadOnly && 'no worker' }, async () => {
@@ -124,7 +134,7 @@ test('the heights cross from the worker only when asked for, never with a frame'
   const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
   const asked = await page.evaluate(() => ({ ...window.__crossed }))
   assert.deepEqual([asked.heights, asked.bytes], [1, grid[0] * grid[1] * 4], 'asked for, they cross once')
-  assert.equal(fingerprint(new Float32Array(heights)), heightsHash, 'the fingerprint in the state is of those heights')
+  assert.equal(fingerprint(new Float32Array(heights), grid[0], grid[1]), heightsHash, 'the fingerprint in the state is of those heights')
   assert.deepEqual(problems, [])
   await context.close()
 })
