@@ -9,6 +9,8 @@
 //! time, and a piece that changes course fades out along its old line as it
 //! fades in along the new one.
 
+use std::collections::BTreeMap;
+
 use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::RIVER_START;
@@ -67,13 +69,11 @@ pub struct RiverView {
     grid: Grid,
     water: Vec<f32>,
     downstream: Vec<i32>,
-    previous_downstream: Vec<i32>,
     shown: Vec<f32>,
     fade_in: Vec<f32>,
-    ghost_to: Vec<i32>,
-    ghost_after: Vec<i32>,
-    ghost_water: Vec<f32>,
-    ghost_fade: Vec<f32>,
+    /// The pieces fading out along their old course, by cell: a few where
+    /// courses changed, not a value a cell (at 2048 × 2048, 67 MB)
+    ghosts: BTreeMap<u32, Ghost>,
     fed: Vec<bool>,
     /// Each cell's stroke (width and transparency), or NO_STROKE
     stroke_of: Vec<u16>,
@@ -92,6 +92,16 @@ pub struct RiverView {
 
 const NO_STROKE: u16 = u16::MAX;
 
+/// A piece fading out along the course it had: through which cell, towards
+/// which (or none), with the water it was drawn with and how faded it is.
+#[derive(Clone, Copy, Debug)]
+struct Ghost {
+    through: u32,
+    to: i32,
+    water: f32,
+    fade: f32,
+}
+
 impl RiverView {
     /// Nothing drawn yet, on `grid`.
     pub fn new(grid: Grid) -> Self {
@@ -100,13 +110,9 @@ impl RiverView {
             grid,
             water: vec![0.0; cells],
             downstream: vec![-1; cells],
-            previous_downstream: vec![-1; cells],
             shown: vec![0.0; cells],
             fade_in: vec![1.0; cells],
-            ghost_to: vec![-1; cells],
-            ghost_after: vec![-1; cells],
-            ghost_water: vec![0.0; cells],
-            ghost_fade: vec![0.0; cells],
+            ghosts: BTreeMap::new(),
             fed: vec![false; cells],
             stroke_of: vec![NO_STROKE; cells],
             continued: vec![false; cells],
@@ -132,9 +138,9 @@ impl RiverView {
     /// along the new.
     pub fn take(&mut self, grid: Grid, drainage: &Drainage, ease: bool) {
         if grid != self.grid {
-            *self = RiverView::new(grid);
+            self.forget(grid);
         }
-        std::mem::swap(&mut self.previous_downstream, &mut self.downstream);
+        let courses = if ease { self.courses_drawn() } else { Vec::new() };
         self.downstream.copy_from_slice(&drainage.downstream);
         // Water in cells of the article's map, so a finer map draws the
         // rivers of the same ground, not four times as many (exact there:
@@ -144,34 +150,48 @@ impl RiverView {
             *drawn = water / share;
         }
         if ease {
-            self.ghost_the_changed_courses();
+            self.ghost_the_changed_courses(&courses);
         }
         let (water, shown) = (&self.water, &self.shown);
-        let ghost = |i: usize| self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0;
-        let wet = (0..self.grid.cells()).filter(|&i| water[i] >= RIVER_START || shown[i] >= RIVER_START || ghost(i));
-        self.wet = wet.map(|i| i as u32).collect();
+        let wet = (0..self.grid.cells()).filter(|&i| water[i] >= RIVER_START || shown[i] >= RIVER_START);
+        let mut wet: Vec<u32> = wet.map(|i| i as u32).chain(self.ghosts_seen().map(|(&i, _)| i)).collect();
+        wet.sort_unstable();
+        wet.dedup();
+        self.wet = wet;
     }
 
-    /// Pieces whose course changed in the latest routing start to fade out
-    /// along the old line and in along the new.
-    fn ghost_the_changed_courses(&mut self) {
-        let after = |d: &[i32], j: i32| if j >= 0 { d[j as usize] } else { -1 };
-        for i in 0..self.grid.cells() {
-            let was = self.previous_downstream[i];
-            let was_after = after(&self.previous_downstream, was);
-            let now = self.downstream[i];
-            let now_after = after(&self.downstream, now);
-            if (was == now && was_after == now_after) || self.shown[i] < RIVER_START {
+    /// The course of each piece drawn now: its cell, the next and the one
+    /// after (or -1). Only the wet cells can carry one.
+    fn courses_drawn(&self) -> Vec<(u32, i32, i32)> {
+        let drawn = self.wet.iter().filter(|&&i| self.shown[i as usize] >= RIVER_START);
+        drawn.map(|&i| (i, self.downstream[i as usize], self.after(self.downstream[i as usize]))).collect()
+    }
+
+    /// The cell after `j` down the river, or -1 (none, or no `j`).
+    fn after(&self, j: i32) -> i32 {
+        usize::try_from(j).map_or(-1, |j| self.downstream[j])
+    }
+
+    /// Pieces drawn before the latest routing (`courses`) whose course
+    /// changed in it start to fade out along the old line and in along the
+    /// new.
+    fn ghost_the_changed_courses(&mut self, courses: &[(u32, i32, i32)]) {
+        for &(i, was, was_after) in courses {
+            let now = self.downstream[i as usize];
+            if was == now && was_after == self.after(now) {
                 continue;
             }
             if was >= 0 {
-                self.ghost_to[i] = was;
-                self.ghost_after[i] = was_after;
-                self.ghost_water[i] = self.shown[i];
-                self.ghost_fade[i] = self.fade_in[i];
+                let (water, fade) = (self.shown[i as usize], self.fade_in[i as usize]);
+                self.ghosts.insert(i, Ghost { through: was as u32, to: was_after, water, fade });
             }
-            self.fade_in[i] = 0.0;
+            self.fade_in[i as usize] = 0.0;
         }
+    }
+
+    /// The ghosts not yet faded away, by cell.
+    fn ghosts_seen(&self) -> impl Iterator<Item = (&u32, &Ghost)> {
+        self.ghosts.iter().filter(|(_, g)| g.fade > GHOST_GONE)
     }
 
     /// Moves one frame on: with `ease` a step of the way to the latest
@@ -181,12 +201,15 @@ impl RiverView {
             for i in 0..self.grid.cells() {
                 self.shown[i] += (self.water[i] - self.shown[i]) * RIVER_EASE;
                 self.fade_in[i] += (1.0 - self.fade_in[i]) * RIVER_EASE;
-                self.ghost_fade[i] *= 1.0 - RIVER_EASE;
             }
+            for ghost in self.ghosts.values_mut() {
+                ghost.fade *= 1.0 - RIVER_EASE;
+            }
+            self.ghosts.retain(|_, ghost| ghost.fade > GHOST_GONE);
         } else {
             self.shown.copy_from_slice(&self.water);
             self.fade_in.fill(1.0);
-            self.ghost_fade.fill(0.0);
+            self.ghosts.clear();
         }
     }
 
@@ -233,21 +256,19 @@ impl RiverView {
                 }
             }
         }
-        for i in cells() {
-            if self.ghost_fade[i] > GHOST_GONE && self.ghost_to[i] >= 0 {
-                let ghost = Piece {
-                    cols: self.grid.cols,
-                    from: i,
-                    through: self.ghost_to[i] as usize,
-                    to: self.ghost_after[i],
-                    water: self.ghost_water[i],
-                    opacity: self.ghost_fade[i],
-                };
-                if let Some(stroke) = ghost.stroke() {
-                    let ops = &mut self.strokes[stroke].ops;
-                    ops.push(PathOp::MoveTo(ghost.start()));
-                    ops.push(ghost.curve());
-                }
+        for (&i, ghost) in self.ghosts.iter().filter(|(_, g)| g.fade > GHOST_GONE) {
+            let ghost = Piece {
+                cols: self.grid.cols,
+                from: i as usize,
+                through: ghost.through as usize,
+                to: ghost.to,
+                water: ghost.water,
+                opacity: ghost.fade,
+            };
+            if let Some(stroke) = ghost.stroke() {
+                let ops = &mut self.strokes[stroke].ops;
+                ops.push(PathOp::MoveTo(ghost.start()));
+                ops.push(ghost.curve());
             }
         }
         // The marks left for the next frame's strokes: on the wet cells
