@@ -45,6 +45,14 @@ use super::{sharing, snippet, theme};
 /// What the page says where the 3D view cannot be drawn.
 const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
 
+/// The most cells a map may have for its first frame to be drawn here, on
+/// the main thread, before a worker takes the sketch over. A bigger map's is
+/// drawn by the worker: a WebAssembly memory never gives back what it grew
+/// to, and a 2048 × 2048 map's first frame grows this module's by some
+/// 400 MB that would be held for nothing once the worker has the sketch.
+/// (Up to 512 × 512, a first frame here shows sooner and costs little.)
+const FIRST_FRAME_HERE_AT_MOST: usize = 512 * 512;
+
 /// What the page says while the full build is on its way (seconds, on a
 /// slow network).
 const LOADING_REST: &str = "Loading the rest of the sketch…";
@@ -189,8 +197,12 @@ impl Host {
             handled_before: Cell::new(0),
             handled: Cell::new(0),
         });
+        let big = host.start.borrow().0.link.choices.grid().cells() > FIRST_FRAME_HERE_AT_MOST;
         if needs_full {
             host.switch_to_full(None);
+        } else if big && snippet::can_run_sketch_worker() && host.run_in_worker(&Build::this(), false) {
+            // A big map's first frame is the worker's: made here, its
+            // buffers would stay in this module's memory once handed over
         } else {
             // The first picture at once, drawn here; once it is on screen,
             // its link goes to the address bar and a worker starts to take

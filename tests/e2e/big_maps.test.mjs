@@ -3,7 +3,7 @@
 // reopening to the same heights and their heightmap saved whole.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames, mainThreadOnly } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -90,4 +90,25 @@ test('a link to a 2048 × 2048 map made while it rains reopens to the same heigh
   assert.deepEqual([a.problems, b.problems], [[], []])
   await a.context.close()
   await b.context.close()
+})
+
+// Where the first state came from: the thread that drew the first frame
+const FIRST_THREAD = () => {
+  const look = () => {
+    let s = null
+    try { s = window.wasmBindings.pageState() } catch (e) {}
+    if (s) window.__firstThread = s.thread
+    else requestAnimationFrame(look)
+  }
+  requestAnimationFrame(look)
+}
+
+test('a 2048 × 2048 link\'s first frame is the worker\'s, so the main thread never holds the big map; the article\'s map is drawn here first', { skip: mainThreadOnly && 'no worker' }, async () => {
+  for (const [query, thread] of [['?he-seed=3&he-map-size=2048x2048', 'worker'], ['?he-seed=3', 'main']]) {
+    const { page, context, problems } = await open(browser, server.url + '/' + query, { initScript: FIRST_THREAD })
+    assert.equal(await page.evaluate(() => window.__firstThread), thread, query)
+    assert.equal((await state(page)).thread, 'worker', 'the worker has the sketch then')
+    assert.deepEqual(problems, [])
+    await context.close()
+  }
 })
