@@ -8,10 +8,13 @@
 //! heights alone: cut the map into the tiles of
 //! [`TILE`](crate::changed_tiles::TILE) × `TILE` cells
 //! that [`ChangedTiles`] marks (cut at the map's right and bottom edges);
-//! each tile's fingerprint is FNV-1a, 64 bits, over its heights' bits as
-//! 32-bit words, row by row; the map's is FNV-1a over the tiles' own, in
-//! rows of tiles from the top left. (A word a step rather than a byte: a
-//! step is a multiply, and a word is four bytes' worth.)
+//! each tile's heights, as 32-bit words row by row, are dealt in turn into
+//! four lanes, each hashed by FNV-1a (64 bits, a word a step), and the
+//! tile's fingerprint is FNV-1a over the four lanes' hashes; the map's is
+//! FNV-1a over the tiles' own, in rows of tiles from the top left. (A word
+//! a step rather than a byte, and four lanes rather than one: a step is a
+//! multiply that waits for the one before, and four lanes' do not wait on
+//! each other.)
 //!
 //! ```
 //! use hydraulic_erosion::changed_tiles::ChangedTiles;
@@ -50,10 +53,36 @@ pub fn fingerprint(grid: Grid, heights: &[f32]) -> u64 {
     tiles.all().map(|(cols, rows)| tile_fingerprint(grid, heights, cols, rows)).fold(FNV_START, step)
 }
 
-/// The fingerprint of one tile's heights.
+/// Lanes a tile's words are dealt into, each its own FNV-1a: the steps of
+/// one lane wait on each other's multiply, those of four do not.
+const LANES: usize = 4;
+
+/// The fingerprint of one tile's heights: its words, row by row, dealt in
+/// turn into [`LANES`] lanes (the first word to the first lane), each
+/// hashed by FNV-1a; then FNV-1a over the lanes' hashes in order.
 fn tile_fingerprint(grid: Grid, heights: &[f32], cols: std::ops::Range<usize>, rows: std::ops::Range<usize>) -> u64 {
-    rows.flat_map(|y| &heights[y * grid.cols + cols.start..y * grid.cols + cols.end])
-        .fold(FNV_START, |hash, h| step(hash, u64::from(h.to_bits())))
+    let mut lanes = [FNV_START; LANES];
+    let mut dealt = 0;
+    for y in rows {
+        let mut row = &heights[y * grid.cols + cols.start..y * grid.cols + cols.end];
+        // Whole rounds of the lanes while the row begins on the first
+        if dealt % LANES == 0 {
+            let whole = row.len() - row.len() % LANES;
+            for round in row[..whole].chunks_exact(LANES) {
+                for (lane, h) in lanes.iter_mut().zip(round) {
+                    *lane = step(*lane, u64::from(h.to_bits()));
+                }
+            }
+            dealt += whole;
+            row = &row[whole..];
+        }
+        for h in row {
+            let lane = &mut lanes[dealt % LANES];
+            *lane = step(*lane, u64::from(h.to_bits()));
+            dealt += 1;
+        }
+    }
+    lanes.into_iter().fold(FNV_START, step)
 }
 
 /// Each tile's fingerprint, as of an edition of the heights: the map's
@@ -93,15 +122,30 @@ mod tests {
     use crate::changed_tiles::TILE;
 
     #[test]
-    fn a_tile_is_fingerprinted_row_by_row_and_the_map_tile_by_tile() {
-        // 33 × 2: two tiles across, the second one cell wide
-        let grid = Grid::new(TILE + 1, 2);
-        let heights: Vec<f32> = (0..grid.cells()).map(|i| i as f32).collect();
-        let words = |cells: &[usize]| cells.iter().fold(FNV_START, |h, &i| step(h, u64::from(heights[i].to_bits())));
-        let first: Vec<usize> = (0..TILE).chain(TILE + 1..2 * TILE + 1).collect();
-        let second = [TILE, 2 * TILE + 1];
-        let expected = step(step(FNV_START, words(&first)), words(&second));
+    fn a_tile_is_fingerprinted_row_by_row_in_four_lanes_and_the_map_tile_by_tile() {
+        // 34 × 2: two tiles across, the second two cells wide, so that its
+        // second row begins on the third lane
+        let grid = Grid::new(TILE + 2, 2);
+        let heights: Vec<f32> = (0..grid.cells()).map(|i| i as f32 * 0.5).collect();
+        let tile = |cells: &[usize]| {
+            let mut lanes = [FNV_START; 4];
+            for (k, &i) in cells.iter().enumerate() {
+                lanes[k % 4] = step(lanes[k % 4], u64::from(heights[i].to_bits()));
+            }
+            lanes.into_iter().fold(FNV_START, step)
+        };
+        let first: Vec<usize> = (0..TILE).chain(TILE + 2..2 * TILE + 2).collect();
+        let second = [TILE, TILE + 1, 2 * TILE + 2, 2 * TILE + 3];
+        let expected = step(step(FNV_START, tile(&first)), tile(&second));
         assert_eq!(fingerprint(grid, &heights), expected);
+        // A tile three cells wide: rows begin on every lane in turn
+        let narrow = Grid::new(3, 5);
+        let heights: Vec<f32> = (0..15).map(|i| i as f32).collect();
+        let mut lanes = [FNV_START; 4];
+        for (k, h) in heights.iter().enumerate() {
+            lanes[k % 4] = step(lanes[k % 4], u64::from(h.to_bits()));
+        }
+        assert_eq!(fingerprint(narrow, &heights), step(FNV_START, lanes.into_iter().fold(FNV_START, step)));
     }
 
     #[test]

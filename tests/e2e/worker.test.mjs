@@ -82,20 +82,26 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
 })
 
 // The heights' fingerprint as src/fingerprint.rs defines it, as 16 hex
-// digits: FNV-1a, 64 bits, over each 32 × 32 tile's heights as 32-bit
-// words row by row, then over the tiles' own, in rows of tiles
+// digits: each 32 × 32 tile's heights, as 32-bit words row by row, dealt in
+// turn into four lanes, each hashed by FNV-1a (64 bits); the tile's is
+// FNV-1a over its lanes', the map's FNV-1a over the tiles', in rows of tiles
 function fingerprint (heights, cols, rows) {
   const TILE = 32
+  const START = 0xcbf29ce484222325n
   const fnv = (hash, word) => ((hash ^ word) * 0x100000001b3n) & 0xffffffffffffffffn
   const words = new Uint32Array(heights.buffer, heights.byteOffset, heights.length)
-  let map = 0xcbf29ce484222325n
+  let map = START
   for (let ty = 0; ty < rows; ty += TILE) {
     for (let tx = 0; tx < cols; tx += TILE) {
-      let tile = 0xcbf29ce484222325n
+      const lanes = [START, START, START, START]
+      let dealt = 0
       for (let y = ty; y < Math.min(ty + TILE, rows); y++) {
-        for (let x = tx; x < Math.min(tx + TILE, cols); x++) tile = fnv(tile, BigInt(words[y * cols + x]))
+        for (let x = tx; x < Math.min(tx + TILE, cols); x++) {
+          lanes[dealt % 4] = fnv(lanes[dealt % 4], BigInt(words[y * cols + x]))
+          dealt++
+        }
       }
-      map = fnv(map, tile)
+      map = fnv(map, lanes.reduce(fnv, START))
     }
   }
   return map.toString(16).padStart(16, '0')
