@@ -86,19 +86,20 @@ impl PriorityFlood {
     /// Fills the hollows of `terrain` on `grid`, flooding from the map's
     /// edges and from every cell below `sea_level`.
     pub fn fill(&mut self, grid: Grid, terrain: &[f32], sea_level: f64) {
-        self.begin(grid, terrain, sea_level);
+        self.begin(grid, terrain.iter().copied(), sea_level);
         while !self.go_on(usize::MAX) {}
     }
 
     /// Starts a fill ([`PriorityFlood::fill`]) to be made a part at a
-    /// time ([`PriorityFlood::go_on`]): copies the terrain and marks where
-    /// the flood starts.
-    pub fn begin(&mut self, grid: Grid, terrain: &[f32], sea_level: f64) {
+    /// time ([`PriorityFlood::go_on`]): takes the terrain's heights, row by
+    /// row, and marks where the flood starts.
+    pub fn begin(&mut self, grid: Grid, terrain: impl IntoIterator<Item = f32>, sea_level: f64) {
         let cells = grid.cells();
-        assert_eq!(terrain.len(), cells);
         let PriorityFlood { filled, order, state, ground, raised, level, .. } = self;
         filled.clear();
-        filled.extend_from_slice(terrain);
+        filled.extend(terrain);
+        assert_eq!(filled.len(), cells);
+        let terrain = &filled[..];
         state.clear();
         state.resize(cells, UNREACHED);
         // Every cell is popped once and queued at most once, so each list
@@ -149,6 +150,10 @@ impl PriorityFlood {
         let done = end == grid.cells();
         if done {
             self.grid = None;
+            // What only the filling needs is let go: at 2048 × 2048 the
+            // sort's and the queues' 100 MB, which the routing's next
+            // stages then take in their place rather than beside them
+            (self.ground, self.state, self.raised, self.level) = Default::default();
         }
         done
     }

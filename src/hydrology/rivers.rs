@@ -26,11 +26,12 @@ pub fn wander(noise: &FractalNoise, grid: Grid) -> Vec<f32> {
     field.iter().map(|n| ((n - 0.5) * WANDER) as f32).collect()
 }
 
-/// The working buffers for routing, kept so a rebuild allocates nothing,
-/// and a routing under way when it is made a part at a time.
+/// The working buffers for routing, and a routing under way when it is
+/// made a part at a time. The flood's filled heights and order are kept
+/// from one routing to the next; what a stage alone needs is made for it
+/// and let go after, so the stages' buffers take each other's place.
 #[derive(Clone, Debug, Default)]
 pub struct Rivers {
-    routing: Vec<f32>,
     flood: PriorityFlood,
     /// The latest whole routing, and the one under way
     drainage: Drainage,
@@ -70,12 +71,9 @@ impl Rivers {
     /// Starts the routing [`Rivers::build`] makes, to be made a part at a
     /// time ([`Rivers::go_on`]): the ground as it is now is what it routes.
     pub fn begin(&mut self, grid: Grid, terrain: &[f32], ripple: &[f32], sea_level: f64) {
-        self.routing.resize(grid.cells(), 0.0);
-        for ((r, &t), &w) in self.routing.iter_mut().zip(terrain).zip(ripple) {
-            *r = (t as f64 + w as f64) as f32;
-        }
-        self.flood.begin(grid, &self.routing, sea_level);
-        self.building.begin(grid);
+        assert_eq!((terrain.len(), ripple.len()), (grid.cells(), grid.cells()));
+        let routed = terrain.iter().zip(ripple).map(|(&t, &w)| (t as f64 + w as f64) as f32);
+        self.flood.begin(grid, routed, sea_level);
         self.under_way = Some(UnderWay { grid, sea_level, stage: Stage::Flood });
     }
 
@@ -89,6 +87,7 @@ impl Rivers {
         let stage = match stage {
             Stage::Flood => {
                 if self.flood.go_on(cells) {
+                    self.building.begin(grid);
                     Stage::Descents(0)
                 } else {
                     Stage::Flood
@@ -107,7 +106,9 @@ impl Rivers {
                 let end = handed.saturating_add(cells.max(1)).min(all);
                 self.building.gather(self.flood.order()[all - end..all - handed].iter().rev());
                 if end == all {
-                    std::mem::swap(&mut self.drainage, &mut self.building);
+                    // The drainage drawn till now is let go until the
+                    // next routing's descents
+                    self.drainage = std::mem::take(&mut self.building);
                     self.under_way = None;
                     return true;
                 }
