@@ -125,7 +125,7 @@ impl RiverView {
 
 impl RiverView {
     /// Nothing drawn any more, on `grid`. The old buffers are let go
-    /// before the new are made: at 2048 × 2048 a set is 170 MB, and a
+    /// before the new are made: at 2048 × 2048 a set is 88 MB, and a
     /// WebAssembly memory never gives back what it grew to.
     pub fn forget(&mut self, grid: Grid) {
         *self = RiverView::new(Grid::new(2, 2));

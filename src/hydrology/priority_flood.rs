@@ -55,8 +55,9 @@ const DONE: State = 3;
 /// offsets would wrap), all of them flooded from, so never queued.
 const ON_EDGE: State = 4;
 
-/// The flood's working buffers, kept between calls so filling allocates
-/// nothing after the first time on a grid.
+/// The flood's buffers: the filled heights and the order, kept between
+/// fills (what a routing reads after the flood), and the sort and queues,
+/// made for a fill and let go once the hollows are filled.
 #[derive(Clone, Debug, Default)]
 pub struct PriorityFlood {
     grid: Option<Grid>,
