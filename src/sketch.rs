@@ -374,6 +374,10 @@ pub struct Sketch {
     /// On a big map, what the routing under way was begun for: it is made
     /// a part a frame, and the rivers drawn are the last whole one's.
     routing: Option<(u64, ViewOf)>,
+    /// The drops fallen when the routing under way began, and when the
+    /// last whole one did (what the measures can share of it).
+    routing_from: u64,
+    rivers_from: Option<u64>,
     /// A stroke of the reader's hand under way.
     pressed: Option<hand::Pressed>,
     /// Where the brush is aimed in the 3D view (the cell under the
@@ -466,6 +470,8 @@ impl Sketch {
             frames: 0,
             rivers_for: None,
             routing: None,
+            routing_from: 0,
+            rivers_from: None,
             pressed: None,
             aim: None,
             rivers_drawn_in: None,
@@ -897,15 +903,17 @@ impl Sketch {
     /// its first routing is whole (the article's map routes at once).
     fn forget_the_rivers(&mut self) {
         self.rivers.forget(self.terrain.grid());
-        (self.rivers_for, self.routing, self.shown_for) = (None, None, None);
+        (self.rivers_for, self.routing, self.shown_for, self.rivers_from) = (None, None, None, None);
     }
 
     /// Measures the ground now when a sample is due: every
     /// [`crate::morphometry::measures::MEASURE_EVERY`] drops while it rains,
     /// and where the rain stops. While this frame drew the drainage of the
     /// ground now, which is routed again every [`RIVER_EVERY`] frames as it
-    /// rains, that routing is waited for and shared; otherwise the ground
-    /// now is routed for the measures alone.
+    /// rains, that routing is waited for and shared; on a big map, whose
+    /// rivers are routed over frames, the first routing begun since the
+    /// sample came due is; otherwise the ground now is routed for the
+    /// measures alone.
     fn measure(&mut self) {
         let drops = self.terrain.drops();
         let stopped = !self.looping;
@@ -920,11 +928,21 @@ impl Sketch {
         if self.routing.is_some() && self.rivers_for.is_none() {
             return;
         }
-        self.measured_edition = Some(self.terrain.edition());
         let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
         let routed_now = self.rivers_for == Some((self.terrain.edition(), view_of));
         let rivers_of_now_drawn = self.rivers_drawn_in == Some(self.frames) && !self.map.show_original();
-        let measures = if routed_now {
+        // While it rains on a big map, a sample waits for a routing of the
+        // ground begun since it came due, which the rivers drawn make over
+        // frames, and shares it: no frame routes the whole map for it
+        let came_due = self.measures.came_due_at(self.terrain.article_maps(), drops);
+        let shares_the_drawn = self.looping && rivers_of_now_drawn && self.map.routes_in_parts(&self.terrain);
+        let routed_since_due = self.rivers_from.zip(came_due).is_some_and(|(from, due)| from >= due)
+            && self.rivers_for.is_some_and(|(_, view)| view == view_of);
+        if shares_the_drawn && came_due.is_some() && !routed_since_due {
+            return;
+        }
+        self.measured_edition = Some(self.terrain.edition());
+        let measures = if routed_now || (shares_the_drawn && routed_since_due) {
             Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
         } else if rivers_of_now_drawn
             && self.looping
@@ -1174,7 +1192,7 @@ impl Sketch {
         }
         if self.routing.is_none() && self.rivers_for != Some(state) {
             self.map.begin_rivers(&self.terrain);
-            self.routing = Some(state);
+            (self.routing, self.routing_from) = (Some(state), self.terrain.drops());
         }
         let Some(routed) = self.routing else { return };
         let grid = self.terrain.grid();
@@ -1183,7 +1201,7 @@ impl Sketch {
             let easing = easing && self.rivers_for.is_some_and(|(_, view)| view == routed.1);
             if drainage.water.len() == grid.cells() {
                 self.rivers.take(grid, drainage, easing);
-                self.rivers_for = Some(routed);
+                (self.rivers_for, self.rivers_from) = (Some(routed), Some(self.routing_from));
             }
             self.routing = None;
         }

@@ -217,6 +217,33 @@ fn a_map_made_bigger_draws_its_trees_layers_and_3d_view_while_its_rivers_are_rou
     assert_eq!(painter.river_ops, 0, "its first routing is not whole yet");
 }
 
+#[test]
+fn a_big_maps_measures_share_the_rivers_routed_over_frames_as_it_rains() {
+    let mut sketch = fresh(6);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    let mut painter = Recorder::default();
+    // A clock that stands still: 18 × 200 drops a frame, a sample due
+    // every 18 × MEASURE_EVERY drops
+    let (per_frame, every) = (18 * 200, 18 * MEASURE_EVERY);
+    let mut came_due = None;
+    for _ in 0..200 {
+        sketch.frame(&mut || 0.0, &mut painter);
+        if came_due.is_none() && sketch.terrain().drops() >= every {
+            came_due = Some(sketch.terrain().drops());
+        }
+        if sketch.measures().len() == 2 {
+            break;
+        }
+    }
+    let came_due = came_due.expect("a second sample came due");
+    let (taken, measures) = sketch.measures()[1];
+    // Not routed whole the frame it came due, but in the routing over
+    // frames begun since (13 frames of 262,144 cells' work at 1024 × 1024)
+    assert!(taken >= came_due + 10 * per_frame, "taken at {taken}, due at {came_due}");
+    assert!(measures.hypsometric_integral > 0.0 && measures.hypsometric_integral < 1.0);
+    assert!(measures.hack_exponent.is_finite());
+}
+
 /// Frames until the sketch rests (a paused big map's routing whole), at
 /// most 200.
 fn until_at_rest(sketch: &mut Sketch, painter: &mut Recorder) {

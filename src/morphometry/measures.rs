@@ -160,6 +160,16 @@ impl MeasureSeries {
         }
     }
 
+    /// Where the sample due at `drops` on a map of `article_maps` came due
+    /// as the rain fell: the multiple of [`MEASURE_EVERY`] that many times
+    /// just past the last sample. None before the first sample, or with
+    /// fewer drops than the last (a ground made anew).
+    pub fn came_due_at(&self, article_maps: u64, drops: u64) -> Option<u64> {
+        let every = MEASURE_EVERY * article_maps;
+        let &(last, _) = self.samples.last()?;
+        (drops >= last).then_some((last / every + 1) * every)
+    }
+
     /// Keeps the measures taken at `drops`; `where_it_stopped` says it was
     /// taken where the rain stopped, between two of the regular samples,
     /// and gives way to the next sample. Fewer drops than the last
@@ -242,6 +252,10 @@ mod tests {
         let big = Grid::new(2048, 2048).article_maps();
         assert!(!series.due(big, 72 * MEASURE_EVERY, false));
         assert!(series.due(big, 73 * MEASURE_EVERY, false));
+        // Where a late sample came due: the multiple just past the last
+        assert_eq!(series.came_due_at(big, 80 * MEASURE_EVERY), Some(73 * MEASURE_EVERY));
+        assert_eq!(series.came_due_at(g, 199), None, "a ground made anew");
+        assert_eq!(MeasureSeries::default().came_due_at(g, 10), None, "no sample yet");
     }
 
     #[test]
