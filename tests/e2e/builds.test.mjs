@@ -37,16 +37,16 @@ const settledAt = (page, drops) => page.waitForFunction(d => {
 
 // Each link, as the single build made it, and its heights after 20,000 drops
 const PINNED = [
-  ['he-terrain=warped', 'f3b359760cb32a18'],
-  ['he-terrain=ridged', '488c804593e0e723'],
-  ['he-terrain=diamond-square', '84823145334089c0'],
-  ['he-talus=0.02', 'ef49d359d289e561'],
-  ['he-sea-level=0&he-terrain-scale=0.016&he-talus=0.008&he-terrain=warped&he-map-size=512x512&he-preset=tutorial', '7d3357b0a1d1f52b'],
-  ['he-sea-level=0.36&he-terrain=diamond-square&he-map-size=257x257&he-preset=landscape&he-river-style=traced&he-scheme=landscape&he-trees=1&he-view=1', '500093172c4bfdfc'],
-  ['he-river-style=traced', '2554d11644ac91ee'],
-  ['he-trees=1', '2554d11644ac91ee'],
-  ['he-view=1', '2554d11644ac91ee'],
-  ['he-map-size=512x512', 'd59411cf4b0ed615']
+  ['he-terrain=warped', '7e9defe271b7ce89'],
+  ['he-terrain=ridged', '5bb4adebcb7e4340'],
+  ['he-terrain=diamond-square', 'ccd49979225a4d9f'],
+  ['he-talus=0.02', 'c362d78026dcf014'],
+  ['he-sea-level=0&he-terrain-scale=0.016&he-talus=0.008&he-terrain=warped&he-map-size=512x512&he-preset=tutorial', 'daffd4b98becc21f'],
+  ['he-sea-level=0.36&he-terrain=diamond-square&he-map-size=257x257&he-preset=landscape&he-river-style=traced&he-scheme=landscape&he-trees=1&he-view=1', 'e7f237e497a4c0b0'],
+  ['he-river-style=traced', 'd5982e1c55eed973'],
+  ['he-trees=1', 'd5982e1c55eed973'],
+  ['he-view=1', 'd5982e1c55eed973'],
+  ['he-map-size=512x512', 'e286a736b42b3431']
 ]
 
 test('a link to each choice and to the 3D view opens to the heights it always had, on the build it needs', async () => {
