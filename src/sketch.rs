@@ -934,12 +934,13 @@ impl Sketch {
         // While it rains on a big map, a sample waits for a routing of the
         // ground begun since it came due, which the rivers drawn make over
         // frames, and shares it: no frame routes the whole map for it
-        // (the first sample, any whole routing)
+        // (the first sample, any whole routing; never one of a ground
+        // since gone back from)
         let first = self.measures.samples().is_empty();
         let came_due = self.measures.came_due_at(self.terrain.article_maps(), drops);
         let shares_the_drawn = self.looping && rivers_of_now_drawn && self.map.routes_in_parts(&self.terrain);
         let routed_since_due = self.rivers_for.is_some_and(|(_, view)| view == view_of)
-            && self.rivers_from.is_some_and(|from| came_due.map_or(first, |due| from >= due));
+            && self.rivers_from.is_some_and(|from| from <= drops && came_due.map_or(first, |due| from >= due));
         if shares_the_drawn && (came_due.is_some() || first) && !routed_since_due {
             return;
         }
