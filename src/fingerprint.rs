@@ -91,15 +91,20 @@ fn tile_fingerprint(grid: Grid, heights: &[f32], cols: std::ops::Range<usize>, r
 #[derive(Clone, Debug, Default)]
 pub struct TileFingerprints {
     grid: Option<Grid>,
-    /// The edition the tiles' fingerprints are of.
+    /// The edition the tiles' fingerprints are of, and the map's.
     edition: u64,
     tiles: Vec<u64>,
+    map: u64,
 }
 
 impl TileFingerprints {
     /// The fingerprint of `heights` on `grid`, edition `edition`, whose
-    /// changes `changed` marks.
+    /// changes `changed` marks (asked again of the same edition, the one
+    /// kept: a paused map's heights do not change).
     pub fn of(&mut self, grid: Grid, heights: &[f32], changed: &ChangedTiles, edition: u64) -> u64 {
+        if self.grid == Some(grid) && self.edition == edition {
+            return self.map;
+        }
         let tiles = changed.all();
         if self.grid != Some(grid) {
             self.tiles = tiles.map(|(cols, rows)| tile_fingerprint(grid, heights, cols, rows)).collect();
@@ -112,7 +117,8 @@ impl TileFingerprints {
             }
         }
         (self.grid, self.edition) = (Some(grid), edition);
-        self.tiles.iter().copied().fold(FNV_START, step)
+        self.map = self.tiles.iter().copied().fold(FNV_START, step);
+        self.map
     }
 }
 

@@ -1,7 +1,7 @@
 //! A terrain and the rain on it: everything the sketch simulates, with no
 //! knowledge of pages or canvases.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
@@ -83,10 +83,8 @@ pub struct Terrain {
     /// Where the last drop went, reused from drop to drop (to mark where it
     /// changed the heights).
     drop_path: Vec<[f32; 2]>,
-    /// The fingerprint last taken, and of which edition: a frame's status
-    /// asks for it, and a paused map's heights do not change. Its tiles'
-    /// own are kept, to take it again from the tiles changed since.
-    hashed: Cell<Option<(u64, u64)>>,
+    /// The fingerprint of the heights as its tiles' (a frame's status asks
+    /// for it), taken again from the tiles changed since it was last.
     tile_fingerprints: RefCell<TileFingerprints>,
     record_paths: bool,
     paths: Vec<Vec<[f32; 2]>>,
@@ -130,7 +128,6 @@ impl Terrain {
             edition: 0,
             changed: ChangedTiles::new(grid),
             drop_path: Vec::new(),
-            hashed: Cell::new(None),
             tile_fingerprints: RefCell::default(),
             record_paths: false,
             paths: Vec::new(),
@@ -503,15 +500,7 @@ impl Terrain {
     /// the same fingerprint are, for all practical purposes, the same map.
     /// Taken once an edition, from the tiles changed since the last.
     pub fn heights_hash(&self) -> u64 {
-        match self.hashed.get() {
-            Some((edition, hash)) if edition == self.edition => hash,
-            _ => {
-                let mut tiles = self.tile_fingerprints.borrow_mut();
-                let hash = tiles.of(self.grid, &self.heights, &self.changed, self.edition);
-                self.hashed.set(Some((self.edition, hash)));
-                hash
-            }
-        }
+        self.tile_fingerprints.borrow_mut().of(self.grid, &self.heights, &self.changed, self.edition)
     }
 
     /// The fingerprint as JavaScript callers see it: 16 hex digits.
