@@ -5,6 +5,8 @@
 pub mod diamond_square;
 /// Six octaves of Perlin noise, laid out for a grid.
 pub mod fractal_noise;
+/// A ground brought from a file, fitted to the sketch.
+pub mod imported;
 /// The article's island: fractal noise raised in the middle.
 pub mod island;
 /// Two-dimensional Perlin noise, the `noise` crate's to the bit.

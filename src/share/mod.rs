@@ -4,6 +4,8 @@
 
 /// Slider values as links write them: decimals of at most three places.
 pub mod decimal;
+/// A ground from a file: heightmaps and elevation models read, within a budget.
+pub mod elevation;
 /// The ground's surface as a glTF binary.
 pub mod glb;
 /// The terrain as a 16-bit greyscale PNG.

@@ -1,0 +1,291 @@
+//! A ground brought from a file ([`crate::share::elevation`]), fitted to
+//! the sketch: its voids filled, averaged down to the largest map size
+//! where it is bigger, and its heights put between 0 and 1 as the
+//! sketch's are.
+//!
+//! - **Voids** are filled from the edge of what is known inwards: each ring
+//!   of voids takes the mean of its known neighbours, so a hole closes on
+//!   the heights around it and no void keeps a value of its own.
+//! - **Size**: a file within [`LARGEST`] keeps its cells, one a cell of the
+//!   map (so a heightmap saved here opens to the same heights). A bigger
+//!   one is averaged down, keeping its aspect, to fit: each map cell is the
+//!   mean of the file's cells under it, weighted by how much of each it
+//!   covers (an area average, which never rings as a sharper filter would).
+//!   Nothing is cut and nothing is padded.
+//! - **Heights**: a heightmap's levels are the heights. An elevation model's
+//!   metres are stretched so that the highest point is 1 and the sea's edge
+//!   the sea level: 0 m where the model reaches it (all that is at or below
+//!   0 m is then sea, down to 0 for its deepest), else its lowest point,
+//!   which is then the shore of a ground with no sea.
+//!
+//! ```
+//! use hydraulic_erosion::ground::imported;
+//! use hydraulic_erosion::share::elevation::{Elevation, Format, Unit};
+//! // A 16 × 16 model falling from 280 m in the west to 20 m below the sea in the east
+//! let values = (0..256).map(|i| 280.0 - 20.0 * (i % 16) as f32).collect();
+//! let model = Elevation { cols: 16, rows: 16, values, unit: Unit::Metres, format: Format::GeoTiff, cell_metres: None };
+//! let ground = imported::fit(&model, 0.25);
+//! assert_eq!((ground.heights[0], ground.heights[15]), (1.0, 0.0));
+//! // 20 m is land, 0 m the sea's edge, under the sea level by a 16-bit level
+//! assert!(ground.heights[13] > 0.25 && ground.heights[14] < 0.25);
+//! ```
+
+use crate::grid::Grid;
+use crate::share::elevation::{Elevation, Format, Unit};
+
+/// The largest map a file is fitted into: the largest map size's.
+pub const LARGEST: Grid = Grid::new(2048, 2048);
+/// A sixteen-bit level: how far below the sea level the shore of an
+/// elevation model lies, so that the sea is sea in the heightmap saved too.
+const LEVEL: f64 = 1.0 / u16::MAX as f64;
+
+/// A file's ground fitted to the sketch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportedGround {
+    /// The map's cells.
+    pub grid: Grid,
+    /// One a cell, row by row: the starting ground.
+    pub heights: Vec<f32>,
+    /// What was done to the file to fit it, for the reader to see.
+    pub fitting: Fitting,
+}
+
+/// What fitting did to a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitting {
+    pub format: Format,
+    /// The file's size, cells across and down.
+    pub file_cols: usize,
+    pub file_rows: usize,
+    /// Voids filled from their neighbours.
+    pub voids: usize,
+    /// The lowest and highest metres of an elevation model.
+    pub metres: Option<(f64, f64)>,
+    /// Whether the model reaches 0 m, so that its sea is the sketch's.
+    pub has_sea: bool,
+    /// How wide a map cell is, where the file says.
+    pub cell_metres: Option<f64>,
+}
+
+impl Fitting {
+    /// What was done, in a sentence for the page: "3601 × 3601 SRTM .hgt,
+    /// averaged down to 2048 × 2048, cells 54 m wide; 1,204 voids filled;
+    /// −12 m to 4,478 m, the sea at 0 m."
+    pub fn describe(&self, grid: Grid) -> String {
+        let mut said = format!("{} × {} {}", self.file_cols, self.file_rows, self.format);
+        if (grid.cols, grid.rows) != (self.file_cols, self.file_rows) {
+            said += &format!(", averaged down to {} × {}", grid.cols, grid.rows);
+        }
+        if let Some(width) = self.cell_metres {
+            said += &format!(", cells {width:.0} m wide");
+        }
+        if self.voids > 0 {
+            said += &format!("; {} void{} filled", self.voids, if self.voids == 1 { "" } else { "s" });
+        }
+        if let Some((low, high)) = self.metres {
+            said += &format!("; {low:.0} m to {high:.0} m");
+            said += if self.has_sea { ", the sea at 0 m" } else { ", no sea: its lowest point is the shore" };
+        }
+        said + "."
+    }
+}
+
+/// `elevation` fitted to the sketch, with the sea at `sea_level` (the
+/// slider's value, 0 to 1) for an elevation model.
+pub fn fit(elevation: &Elevation, sea_level: f64) -> ImportedGround {
+    let mut values = elevation.values.clone();
+    let voids = fill_voids(elevation.cols, elevation.rows, &mut values);
+    let (grid, values) = fit_size(elevation.cols, elevation.rows, values);
+    let (heights, metres, has_sea) = match elevation.unit {
+        Unit::Levels => (values, None, false),
+        Unit::Metres => {
+            let (low, high) = span(&values);
+            (stretch(&values, low, high, sea_level), Some((low, high)), low <= 0.0)
+        }
+    };
+    let fitting = Fitting {
+        format: elevation.format,
+        file_cols: elevation.cols,
+        file_rows: elevation.rows,
+        voids,
+        metres,
+        has_sea,
+        cell_metres: elevation.cell_metres.map(|w| w * elevation.cols as f64 / grid.cols as f64),
+    };
+    ImportedGround { grid, heights, fitting }
+}
+
+/// The lowest and highest of `values`.
+fn span(values: &[f32]) -> (f64, f64) {
+    values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), &v| (low.min(v as f64), high.max(v as f64)))
+}
+
+/// Metres from `low` to `high` as heights from 0 to 1, the shore at
+/// `sea_level` (see the module's notes).
+fn stretch(values: &[f32], low: f64, high: f64, sea_level: f64) -> Vec<f32> {
+    let has_sea = low <= 0.0;
+    let shore = if has_sea { 0.0 } else { low };
+    let under = (sea_level - LEVEL).max(0.0);
+    let height = |m: f64| {
+        if !has_sea || m > 0.0 {
+            sea_level + (1.0 - sea_level) * (m - shore) / (high - shore)
+        } else if low < 0.0 {
+            under * (m - low) / -low
+        } else {
+            under
+        }
+    };
+    values.iter().map(|&v| height(v as f64) as f32).collect()
+}
+
+/// Fills the NaN cells of a `cols`-wide grid ring by ring from the known
+/// ones (see the module's notes); returns how many were filled. A grid
+/// with no known cell is left as it is.
+fn fill_voids(cols: usize, rows: usize, values: &mut [f32]) -> usize {
+    let grid = Grid::new(cols, rows);
+    let voids = values.iter().filter(|v| v.is_nan()).count();
+    if voids == 0 || voids == values.len() {
+        return 0;
+    }
+    // The voids next to a known cell: the first ring
+    let mut ring: Vec<usize> = (0..values.len())
+        .filter(|&i| values[i].is_nan() && grid.neighbours(i).any(|(n, _)| !values[n].is_nan()))
+        .collect();
+    let mut queued = vec![false; values.len()];
+    ring.iter().for_each(|&i| queued[i] = true);
+    while !ring.is_empty() {
+        // Every cell of a ring is worked out from the rings before it alone
+        let filled: Vec<f32> = ring
+            .iter()
+            .map(|&i| {
+                let known: Vec<f32> = grid.neighbours(i).map(|(n, _)| values[n]).filter(|v| !v.is_nan()).collect();
+                known.iter().sum::<f32>() / known.len() as f32
+            })
+            .collect();
+        for (&i, &v) in ring.iter().zip(&filled) {
+            values[i] = v;
+        }
+        let mut next = Vec::new();
+        for &i in &ring {
+            for (n, _) in grid.neighbours(i) {
+                if values[n].is_nan() && !queued[n] {
+                    queued[n] = true;
+                    next.push(n);
+                }
+            }
+        }
+        ring = next;
+    }
+    voids
+}
+
+/// The grid a `cols` × `rows` file is fitted to, and its values averaged
+/// down to it (or kept, where it fits already).
+fn fit_size(cols: usize, rows: usize, values: Vec<f32>) -> (Grid, Vec<f32>) {
+    let shrink = (cols as f64 / LARGEST.cols as f64).max(rows as f64 / LARGEST.rows as f64);
+    if shrink <= 1.0 {
+        return (Grid::new(cols, rows), values);
+    }
+    let fitted = |n: usize| ((n as f64 / shrink).round() as usize).clamp(2, n);
+    let grid = Grid::new(fitted(cols).min(LARGEST.cols), fitted(rows).min(LARGEST.rows));
+    // Across each row, then down each column of what that made
+    let across: Vec<f32> = values.chunks_exact(cols).flat_map(|row| area_average(row, 1, cols, grid.cols)).collect();
+    let mut down = vec![0.0; grid.cells()];
+    for x in 0..grid.cols {
+        let column: Vec<f32> = (0..rows).map(|y| across[y * grid.cols + x]).collect();
+        for (y, v) in area_average(&column, 1, rows, grid.rows).into_iter().enumerate() {
+            down[y * grid.cols + x] = v;
+        }
+    }
+    (grid, down)
+}
+
+/// `n` values a `stride` apart from `values`, averaged down to `m`: value
+/// `j` is the mean of the span `j × n / m .. (j + 1) × n / m`, each value
+/// weighted by how much of it the span covers.
+fn area_average(values: &[f32], stride: usize, n: usize, m: usize) -> Vec<f32> {
+    let ratio = n as f64 / m as f64;
+    (0..m)
+        .map(|j| {
+            let (start, end) = (j as f64 * ratio, ((j + 1) as f64 * ratio).min(n as f64));
+            let mut sum = 0.0;
+            let mut i = start.floor() as usize;
+            while (i as f64) < end && i < n {
+                let cover = (end.min(i as f64 + 1.0) - start.max(i as f64)).max(0.0);
+                sum += values[i * stride] as f64 * cover;
+                i += 1;
+            }
+            (sum / (end - start)) as f32
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(cols: usize, rows: usize, values: Vec<f32>) -> Elevation {
+        Elevation { cols, rows, values, unit: Unit::Metres, format: Format::SrtmHgt, cell_metres: Some(30.0) }
+    }
+
+    #[test]
+    fn voids_close_from_their_edges_on_the_heights_around_them() {
+        let mut values = vec![10.0f32; 25];
+        let hole = [6, 7, 8, 11, 12, 13, 16, 17, 18];
+        hole.iter().for_each(|&i| values[i] = f32::NAN);
+        values[0] = 100.0;
+        assert_eq!(fill_voids(5, 5, &mut values), 9);
+        // The corner next to the 100 takes its share, the middle the ring's mean
+        assert_eq!(values[6], (100.0 + 10.0 * 4.0) / 5.0);
+        assert_eq!(values[18], 10.0);
+        let ring: f32 = [6, 7, 8, 11, 13, 16, 17, 18].iter().map(|&i| values[i]).sum::<f32>() / 8.0;
+        assert_eq!(values[12], ring);
+        assert!(values.iter().all(|v| !v.is_nan()));
+    }
+
+    #[test]
+    fn a_file_that_fits_keeps_its_cells_and_a_bigger_one_is_averaged_down_keeping_its_aspect() {
+        let values: Vec<f32> = (0..40 * 20).map(|i| i as f32).collect();
+        let (grid, kept) = fit_size(40, 20, values.clone());
+        assert_eq!((grid, kept), (Grid::new(40, 20), values));
+        let (grid, averaged) = fit_size(4096, 1000, vec![3.5; 4096 * 1000]);
+        assert_eq!(grid, Grid::new(2048, 500));
+        assert!(averaged.iter().all(|&v| v == 3.5));
+        // A span of 1.5 cells: the half covered counts half
+        assert_eq!(area_average(&[0.0, 3.0, 6.0], 1, 3, 2), [1.0, 5.0]);
+        let ramp: Vec<f32> = (0..3601).map(|i| i as f32).collect();
+        let down = area_average(&ramp, 1, 3601, 2048);
+        assert_eq!(down.len(), 2048);
+        // The first span is all of cell 0 and 0.758 of cell 1: 0.758 / 1.758
+        assert!((down[0] - 0.431).abs() < 0.001 && (down[2047] - 3599.569).abs() < 0.001, "{down:?}");
+    }
+
+    #[test]
+    fn a_model_with_sea_puts_zero_metres_at_the_shore_and_one_without_its_lowest_point() {
+        let values = vec![-50.0, 0.0, 10.0, 100.0];
+        let sea = stretch(&values, -50.0, 100.0, 0.25);
+        assert_eq!(sea[0], 0.0);
+        assert!(sea[1] < 0.25 && sea[1] as f64 > 0.25 - 2.0 * LEVEL, "0 m is just under the sea: {}", sea[1]);
+        assert_eq!((sea[2], sea[3]), (0.25 + 0.75 * 0.1, 1.0));
+        let valley = stretch(&[300.0, 400.0, 1300.0], 300.0, 1300.0, 0.2);
+        assert_eq!(valley, [0.2, 0.2 + 0.8 * 0.1, 1.0]);
+        // A coast whose sea is all at 0 m (as SRTM's is) is sea all the same
+        let coast = stretch(&[0.0, 0.0, 500.0], 0.0, 500.0, 0.3);
+        assert!(coast[0] < 0.3 && coast[2] == 1.0);
+    }
+
+    #[test]
+    fn fitting_says_what_it_did() {
+        // The northern half 3 m under the sea, the southern 120 m above it
+        let mut values: Vec<f32> = (0..4100 * 16).map(|i| if i < 4100 * 8 { -3.0 } else { 120.0 }).collect();
+        values[5] = f32::NAN;
+        let ground = fit(&model(4100, 16, values), 0.25);
+        assert_eq!(ground.grid, Grid::new(2048, 8));
+        assert_eq!(
+            ground.fitting.describe(ground.grid),
+            "4100 × 16 SRTM .hgt, averaged down to 2048 × 8, cells 60 m wide; 1 void filled; -3 m to 120 m, the sea at 0 m."
+        );
+        let levels = Elevation { unit: Unit::Levels, format: Format::GreyPng(16), ..model(16, 16, vec![0.5; 256]) };
+        assert_eq!(fit(&levels, 0.25).heights, vec![0.5; 256]);
+    }
+}
