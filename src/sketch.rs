@@ -23,6 +23,7 @@
 
 pub mod builds;
 mod going_back;
+pub mod grounds;
 mod hand;
 pub mod history;
 pub mod numbers;
@@ -30,6 +31,7 @@ pub mod status;
 pub mod time_lapse;
 
 use rand_pcg::Pcg32;
+use std::rc::Rc;
 
 use crate::draw::camera::{Camera, SPIN_KEPT, SPIN_STOPS};
 use crate::draw::color_schemes::{scheme, ColorScheme, DARK, LIGHT};
@@ -41,12 +43,14 @@ use crate::draw::river_view::{traced_strokes, RiverView, RIVER_EVERY};
 use crate::draw::view_3d::{self, Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
 use crate::flora::trees::{Forest, Tree};
+use crate::ground::imported::ImportedGround;
 use crate::hydrology::traced_rivers;
 use crate::morphometry::measures::{MeasureSeries, Measures};
 use crate::settings::choices::{Choice, Layer, Preset, RiverStyle};
 use crate::settings::presets;
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
+use crate::share::ground_link::GroundLink;
 use crate::share::keyframes::Keyframes;
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
@@ -55,8 +59,9 @@ use crate::terrain::Terrain;
 use crate::unit_random::unit_f32;
 use crate::FULL;
 use going_back::Open;
+use grounds::Grounds;
 use history::History;
-use status::{HeightsHash, Status};
+use status::{GroundState, HeightsHash, Status};
 
 /// A tree whose crown is at least this many pixels across on screen (on a
 /// large display, fullscreen) is drawn with its branches, grown by space
@@ -230,6 +235,10 @@ pub enum Input {
     /// A whole stroke of the tool picked through these cells (a host
     /// page's `stroke()`).
     Stroke(Vec<[f64; 2]>),
+    /// The ground from a file this link names, given to the sketch before
+    /// ([`Sketch::shelve`]): the map starts again on it (or, where a link
+    /// waits for its file, the link's map is brought back on it).
+    OpenGround(GroundLink),
 }
 
 /// Where the reader's pointer is on the sketch.
@@ -268,7 +277,8 @@ impl Input {
             | Input::PenDown { .. }
             | Input::PenMove { .. }
             | Input::PenUp
-            | Input::Stroke(_) => true,
+            | Input::Stroke(_)
+            | Input::OpenGround(_) => true,
             Input::SiteTheme { .. }
             | Input::LetGo
             | Input::Resize(_)
@@ -353,6 +363,12 @@ struct Replaying {
 
 pub struct Sketch {
     terrain: Terrain,
+    /// The grounds from files given to the sketch.
+    grounds: Grounds,
+    /// A link to a map on a ground from a file the sketch was not given:
+    /// its map waits, empty, for the file (and whether the last file given
+    /// was another ground).
+    wanted: Option<(MapLink, GroundState)>,
     /// What is drawn from the terrain (the ground shown, relief, contours,
     /// drainage).
     map: MapView,
@@ -452,12 +468,20 @@ impl Sketch {
     pub fn new(start: Start) -> Sketch {
         let (looping, first_scheme) = (Sketch::starts_raining(&start), Sketch::starting_scheme(&start));
         let link = start.link;
-        let mut terrain = Terrain::with_choices(link.seed.unwrap_or(0), link.settings.clone(), link.choices);
+        // A map on a ground from a file waits for the file, on an empty
+        // ground of its cells
+        let empty =
+            link.ground.as_ref().map(|g| Rc::new(ImportedGround { grid: g.grid, heights: vec![0.0; g.grid.cells()] }));
+        let wanted = link.ground.is_some().then(|| (link.clone(), GroundState::Wanted));
+        let looping = looping && wanted.is_none();
+        let mut terrain = Terrain::on_ground(link.seed.unwrap_or(0), link.settings.clone(), link.choices, empty);
         terrain.set_record_paths(link.toggles.get(Toggle::Debug));
         let mut map = MapView::default();
         map.set_show_original(link.toggles.get(Toggle::Original));
         let grid = terrain.grid();
         let mut sketch = Sketch {
+            grounds: Grounds::default(),
+            wanted,
             timeline: Timeline::from_link(&link.settings, link.timeline.clone(), link.hand.clone()),
             history: History::default(),
             open: None,
@@ -498,7 +522,7 @@ impl Sketch {
             link_offered_at: f64::NEG_INFINITY,
             shows: Vec::new(),
         };
-        if link.drops > 0 {
+        if link.drops > 0 && sketch.wanted.is_none() {
             let replay = Replay::new(link.drops, link.timeline).with_hand(link.hand, 0);
             sketch.replaying = Some(Replaying { replay, capped: start.capped });
             sketch.shows.push(Show::Busy(true));
@@ -539,6 +563,8 @@ impl Sketch {
             scheme: self.scheme.key,
             settings: self.terrain.settings().clone(),
             choices: *self.terrain.choices(),
+            grid: (self.terrain.grid().cols as u32, self.terrain.grid().rows as u32),
+            ground: self.ground_state(),
             toggles: self.toggles,
             changes: self.timeline.changes().len(),
             exact: self.timeline.is_exact(),
@@ -561,10 +587,15 @@ impl Sketch {
         self.measures.samples()
     }
 
-    /// The map as a link describes it.
+    /// The map as a link describes it (a link waiting for its ground's
+    /// file, as it is).
     pub fn link(&self) -> MapLink {
+        if let Some((wanted, _)) = &self.wanted {
+            return wanted.clone();
+        }
         let (settings, timeline) = self.timeline.for_link(self.terrain.settings());
         MapLink {
+            ground: self.terrain.ground().and_then(|g| self.grounds.link_of(g)).cloned(),
             seed: Some(self.terrain.seed()),
             settings,
             choices: *self.terrain.choices(),
@@ -655,6 +686,9 @@ impl Sketch {
         if !FULL && builds::input_needs_full(&input) {
             return;
         }
+        if self.wanted.is_some() && !self.while_waiting(&input) {
+            return;
+        }
         match input {
             Input::Undo => return self.undo(),
             Input::Redo => return self.redo(),
@@ -693,6 +727,7 @@ impl Sketch {
             Input::Rain(on) => self.set_looping(on),
             Input::Restart => self.restart(self.terrain.seed()),
             Input::NewMap { seed } => self.restart(seed),
+            Input::OpenGround(given) => self.open_ground(&given),
             Input::Resize(size) => self.size = size,
             Input::ReducedMotion(reduce) => self.reduced_motion = reduce,
             Input::Share => {
@@ -885,6 +920,87 @@ impl Sketch {
 
     /// Starts again from the original terrain of `seed`, with a fresh
     /// timeline.
+    /// Keeps the ground of `heights` the `link` names, to open by it
+    /// ([`Input::OpenGround`]); false, keeping nothing, if they are not the
+    /// ones it names.
+    pub fn shelve(&mut self, link: GroundLink, heights: Vec<f32>) -> bool {
+        self.grounds.put(link, heights)
+    }
+
+    /// What ground the map is on.
+    fn ground_state(&self) -> GroundState {
+        match (&self.wanted, self.terrain.ground()) {
+            (Some((_, state)), _) => *state,
+            (None, Some(_)) => GroundState::FromFile,
+            (None, None) => GroundState::Made,
+        }
+    }
+
+    /// The map starts again on the ground `given` names, with the settings
+    /// and seed as they are, if the sketch was given it.
+    fn open_ground(&mut self, given: &GroundLink) {
+        if let Some(ground) = self.grounds.get(given) {
+            let (seed, settings, choices) =
+                (self.terrain.seed(), self.terrain.settings().clone(), *self.terrain.choices());
+            self.terrain.start_over(seed, settings, choices, Some(ground));
+            self.start_afresh();
+        }
+    }
+
+    /// While a link waits for its ground's file, whether `input` is taken:
+    /// the file (the link's map is brought back on it if it is the ground
+    /// the link names), or the reader leaving for a map of the sketch's
+    /// own; not what would change a map not yet there.
+    fn while_waiting(&mut self, input: &Input) -> bool {
+        match input {
+            Input::OpenGround(given) => {
+                self.bring_back_on(given);
+                false
+            }
+            Input::NewMap { .. } | Input::Choose(Choice::Terrain | Choice::MapSize | Choice::Preset, _) => {
+                self.wanted = None;
+                let (seed, settings, choices) =
+                    (self.terrain.seed(), self.terrain.settings().clone(), *self.terrain.choices());
+                self.terrain.start_over(seed, settings, choices, None);
+                self.start_afresh();
+                true
+            }
+            Input::Share => true,
+            other => !other.changes_the_map(),
+        }
+    }
+
+    /// The waiting link's map, brought back on the ground `given` names if
+    /// it is the link's (the same cells and fingerprint); else it waits on,
+    /// saying the file is another ground.
+    fn bring_back_on(&mut self, given: &GroundLink) {
+        let Some((wanted, _)) = self.wanted.take() else { return };
+        let named = wanted.ground.as_ref().is_some_and(|g| g.grid == given.grid && g.fingerprint == given.fingerprint);
+        if named && self.grounds.get(given).is_some() {
+            self.looping = wanted.drops == 0 && !self.reduced_motion;
+            self.go_to(wanted);
+            self.shows.push(Show::PlayState { looping: self.looping });
+        } else {
+            self.wanted = Some((wanted, GroundState::NotTheOne));
+        }
+    }
+
+    /// Waits for the file of the ground `link` names, on an empty ground of
+    /// its cells, still.
+    fn wait_for(&mut self, link: MapLink) {
+        let Some(ground) = &link.ground else { return };
+        let empty = Rc::new(ImportedGround { grid: ground.grid, heights: vec![0.0; ground.grid.cells()] });
+        let (seed, settings, choices) = (link.seed.unwrap_or(0), link.settings.clone(), link.choices);
+        self.terrain.start_over(seed, settings, choices, Some(empty));
+        self.start_afresh();
+        if self.replaying.take().is_some() {
+            self.shows.push(Show::Busy(false));
+        }
+        self.looping = false;
+        self.shows.push(Show::PlayState { looping: false });
+        self.wanted = Some((link, GroundState::Wanted));
+    }
+
     fn restart(&mut self, seed: u32) {
         self.terrain.reset(seed);
         self.start_afresh();

@@ -2,6 +2,7 @@
 //! knowledge of pages or canvases.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
@@ -17,6 +18,7 @@ use crate::fingerprint::TileFingerprints;
 use crate::grid::Grid;
 use crate::ground::diamond_square;
 use crate::ground::fractal_noise::FractalNoise;
+use crate::ground::imported::ImportedGround;
 use crate::ground::island::island;
 use crate::ground::simplex_fbm::{self, Octaves};
 use crate::sculpt::stamp::{self, Stamp, Tool};
@@ -61,6 +63,9 @@ pub struct Terrain {
     choices: Choices,
     grid: Grid,
     noise: FractalNoise,
+    /// A ground brought from a file, if the map is on one: its starting
+    /// ground and grid, whatever the shape and map size picked say.
+    ground: Option<Rc<ImportedGround>>,
     heights: Vec<f32>,
     original: Vec<f32>,
     /// The ground now without the rain's work (none until the hand first
@@ -107,12 +112,35 @@ impl Terrain {
     /// A terrain for `seed` with `settings` and `choices` (shape, map size,
     /// preset).
     pub fn with_choices(seed: u32, settings: Settings, choices: Choices) -> Self {
-        let grid = choices.grid();
+        Terrain::on_ground(seed, settings, choices, None)
+    }
+
+    /// A terrain for `seed`, `settings` and `choices` on `ground`, brought
+    /// from a file, or where that is `None` on the ground the choices make.
+    /// The seed says where the drops fall.
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// use hydraulic_erosion::ground::imported::ImportedGround;
+    /// use hydraulic_erosion::{settings::choices::Choices, settings::sliders::Settings, terrain::Terrain};
+    /// let heights = (0..40 * 30).map(|i| ((i % 40) as f32 / 39.0).powi(2)).collect();
+    /// let ground = Rc::new(ImportedGround::from_heights(heights, 40).unwrap());
+    /// let mut t = Terrain::on_ground(5, Settings::default(), Choices::default(), Some(ground.clone()));
+    /// assert_eq!((t.grid().cols, t.grid().rows, t.original()), (40, 30, &ground.heights[..]));
+    /// t.rain(500);
+    /// assert_ne!(t.heights(), t.original());
+    /// ```
+    pub fn on_ground(seed: u32, settings: Settings, choices: Choices, ground: Option<Rc<ImportedGround>>) -> Self {
+        let grid = ground.as_ref().map_or(choices.grid(), |g| g.grid);
         let noise = FractalNoise::new(seed);
-        let original = starting_ground(seed, &noise, grid, choices.shape(), &settings);
+        let original = match &ground {
+            Some(ground) => ground.heights.clone(),
+            None => starting_ground(seed, &noise, grid, choices.shape(), &settings),
+        };
         Terrain {
             seed,
             noise,
+            ground,
             heights: original.clone(),
             original,
             without_rain: None,
@@ -145,6 +173,11 @@ impl Terrain {
 
     pub fn choices(&self) -> &Choices {
         &self.choices
+    }
+
+    /// The ground brought from a file the map is on, if it is on one.
+    pub fn ground(&self) -> Option<&Rc<ImportedGround>> {
+        self.ground.as_ref()
     }
 
     /// The map's grid of cells.
@@ -198,9 +231,9 @@ impl Terrain {
     /// Becomes the terrain of `seed`, `settings` and `choices` before any
     /// rain (as [`Terrain::with_choices`] makes it), whose heights are a
     /// new edition of this one's; it keeps recording paths if it did.
-    pub fn start_over(&mut self, seed: u32, settings: Settings, choices: Choices) {
+    pub fn start_over(&mut self, seed: u32, settings: Settings, choices: Choices, ground: Option<Rc<ImportedGround>>) {
         let (edition, record_paths) = (self.edition, self.record_paths);
-        *self = Terrain::with_choices(seed, settings, choices);
+        *self = Terrain::on_ground(seed, settings, choices, ground);
         self.edition = edition + 1;
         self.changed.mark_all(self.edition);
         self.record_paths = record_paths;
@@ -244,16 +277,21 @@ impl Terrain {
         true
     }
 
-    /// Builds the starting ground again from the seed, settings and shape.
+    /// Builds the starting ground again from the seed, settings and shape
+    /// (a ground from a file is as it was brought).
     fn build(&mut self) {
-        self.original = starting_ground(self.seed, &self.noise, self.grid, self.choices.shape(), &self.settings);
+        self.original = match &self.ground {
+            Some(ground) => ground.heights.clone(),
+            None => starting_ground(self.seed, &self.noise, self.grid, self.choices.shape(), &self.settings),
+        };
     }
 
     /// Whether a new value of `setting` builds a new starting ground: the
     /// terrain scale does for every shape, the octaves only for the shapes
-    /// made of them (on the island they wait, unused, and the rain goes on).
+    /// made of them (on the island they wait, unused, and the rain goes on);
+    /// none does on a ground from a file.
     pub fn rebuilds_for(&self, setting: Setting) -> bool {
-        setting.slider().builds_the_terrain && self.choices.uses(setting)
+        setting.slider().builds_the_terrain && self.ground.is_none() && self.choices.uses(setting)
     }
 
     /// Sets a slider, clamped into its range (a non-finite value is ignored),
@@ -276,14 +314,21 @@ impl Terrain {
 
     /// Picks an option of a choice (by its place in the list; one past the
     /// list is ignored). Those that restart the rain start again from the
-    /// original terrain: a new shape or map size builds it anew; a new preset
-    /// changes the rules the rain follows. Returns whether anything changed.
+    /// original terrain: a new shape or map size builds it anew (and leaves
+    /// a ground from a file); a new preset changes the rules the rain
+    /// follows. Returns whether anything changed.
     pub fn choose(&mut self, choice: Choice, index: usize) -> bool {
-        if !self.choices.set(choice, index) {
+        // On a ground from a file, the shape and map size picked are not
+        // the map's: picking either, even the same, leaves the ground
+        let leaves_the_ground = self.ground.is_some() && matches!(choice, Choice::Terrain | Choice::MapSize);
+        if !self.choices.set(choice, index) && !leaves_the_ground {
             return false;
         }
         if !choice.restarts_the_rain() {
             return true;
+        }
+        if choice != Choice::Preset {
+            self.ground = None;
         }
         let grid = self.choices.grid();
         if grid != self.grid {
@@ -479,9 +524,10 @@ impl Terrain {
     }
 
     /// Starts again on the same seed with other settings and choices (a
-    /// preset's), keeping whether routes are recorded.
+    /// preset's), keeping whether routes are recorded, and the ground from
+    /// a file if it is on one.
     fn start_over_with(&mut self, settings: Settings, choices: Choices) {
-        let mut fresh = Terrain::with_choices(self.seed, settings, choices);
+        let mut fresh = Terrain::on_ground(self.seed, settings, choices, self.ground.clone());
         fresh.edition = self.edition + 1;
         fresh.set_record_paths(self.record_paths);
         *self = fresh;

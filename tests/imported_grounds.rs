@@ -8,17 +8,16 @@
 use std::io::Cursor;
 
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::ground::imported;
-use hydraulic_erosion::share::elevation::{self, Encoding, Format, ReadError, Unit};
+use hydraulic_erosion::ground::imported::{self, Unit};
+use hydraulic_erosion::share::elevation::{self, Encoding, Format, ReadError};
 use hydraulic_erosion::share::heightmap;
 use proptest::prelude::*;
 
 /// A grid the budget takes, and finite heights for it (with some outside
 /// 0 to 1, as deposits and hollows make them).
 fn grid_and_heights() -> impl Strategy<Value = (Grid, Vec<f32>)> {
-    (16usize..48, 16usize..48).prop_flat_map(|(cols, rows)| {
-        (Just(Grid::new(cols, rows)), prop::collection::vec(-0.1f32..1.1, cols * rows))
-    })
+    (16usize..48, 16usize..48)
+        .prop_flat_map(|(cols, rows)| (Just(Grid::new(cols, rows)), prop::collection::vec(-0.1f32..1.1, cols * rows)))
 }
 
 /// Small files of each kind the readers take, as valid as a file can be.
@@ -54,8 +53,9 @@ proptest! {
         let levels: Vec<u16> = heights.iter().map(|&h| heightmap::level(h)).collect();
         prop_assume!(levels.iter().any(|&l| l != levels[0]));
         let read = read.unwrap();
-        prop_assert_eq!((read.format, read.unit), (Format::GreyPng(16), Unit::Levels));
-        let ground = imported::fit(&read, 0.25);
+        let (read, format) = (read.elevation, read.format);
+        prop_assert_eq!((format, read.unit), (Format::GreyPng(16), Unit::Levels));
+        let (ground, _) = imported::fit(&read, 0.25);
         prop_assert_eq!(ground.grid, grid);
         for (&was, &now) in heights.iter().zip(&ground.heights) {
             prop_assert!((was.clamp(0.0, 1.0) - now).abs() <= 0.5 / 65_535.0 + 1e-7, "{} became {}", was, now);
@@ -69,7 +69,7 @@ proptest! {
         prop_assume!(levels.iter().any(|&l| l != levels[0]));
         let heights: Vec<f32> = levels.iter().map(|&l| (l as f64 / 65_535.0) as f32).collect();
         let file = heightmap::encode(Grid::new(16, 20), &heights);
-        let ground = imported::fit(&elevation::read(&file, "map.png", Encoding::Auto).unwrap(), 0.25);
+        let (ground, _) = imported::fit(&elevation::read(&file, "map.png", Encoding::Auto).unwrap().elevation, 0.25);
         prop_assert_eq!(ground.heights, heights);
     }
 }
@@ -93,7 +93,7 @@ proptest! {
             file[i] = byte;
         }
         file.truncate(keep.index(file.len()) + 1);
-        if let Ok(ground) = elevation::read(&file, name, encoding) {
+        if let Ok(ground) = elevation::read(&file, name, encoding).map(|opened| opened.elevation) {
             prop_assert!(ground.cols * ground.rows == ground.values.len());
             prop_assert!(ground.cols.min(ground.rows) >= 16);
         }
@@ -115,12 +115,145 @@ fn a_tile_of_the_web_fits_with_its_sea_and_the_file_kinds_are_told_by_their_byte
     let files = sample_files();
     let tile = elevation::read(&files[2].1, "tile.png", Encoding::Auto).unwrap();
     // Red 128 is Terrarium's 0 m: a ramp from 0 m to 255 m, whose western edge is the sea's
-    assert_eq!((tile.format, tile.values[0], tile.values[255]), (Format::Terrarium, 0.0, 255.0));
-    let ground = imported::fit(&tile, 0.3);
+    let (format, tile) = (tile.format, tile.elevation);
+    assert_eq!((format, tile.values[0], tile.values[255]), (Format::Terrarium, 0.0, 255.0));
+    let (ground, _) = imported::fit(&tile, 0.3);
     assert!(ground.heights[0] < 0.3 && ground.heights[1] > 0.3 && ground.heights[255] == 1.0);
     let model = elevation::read(&files[1].1, "whatever.dat", Encoding::Grey).unwrap();
-    assert_eq!((model.format, model.values[0]), (Format::GeoTiff, -40.0));
+    assert_eq!((model.format, model.elevation.values[0]), (Format::GeoTiff, -40.0));
     // A file called .hgt that is a PNG is read as the PNG it is
     assert_eq!(elevation::read(&files[0].1, "N46E007.hgt", Encoding::Auto).unwrap().format, Format::GreyPng(16));
     assert_eq!(elevation::read(&[7; 40], "x.hgt", Encoding::Auto), Err(ReadError::HgtLength { bytes: 40 }));
+}
+
+mod on_the_sketch {
+    use super::*;
+    use hydraulic_erosion::draw::painter::NoPainter;
+    use hydraulic_erosion::draw::viewport::Size;
+    use hydraulic_erosion::fingerprint;
+    use hydraulic_erosion::settings::choices::Choice;
+    use hydraulic_erosion::share::ground_link::GroundLink;
+    use hydraulic_erosion::share::link;
+    use hydraulic_erosion::sketch::status::GroundState;
+    use hydraulic_erosion::sketch::{Input, Sketch, Start};
+
+    const SIZE: Size = Size { width: 320.0, height: 180.0, ratio: 1.0 };
+
+    fn frames(sketch: &mut Sketch, n: u32) {
+        let mut t = 0.0;
+        let mut clock = move || {
+            t += 1.0;
+            t
+        };
+        for _ in 0..n {
+            sketch.frame(&mut clock, &mut NoPainter);
+        }
+    }
+
+    /// Frames until the replay under way is done.
+    fn settle(sketch: &mut Sketch) {
+        for _ in 0..10_000 {
+            if !sketch.status().replaying {
+                return;
+            }
+            frames(sketch, 1);
+        }
+        panic!("the replay ends");
+    }
+
+    /// A Terrarium tile's ground as the page fits it: a dome 60 × 40 cells
+    /// rising from 30 m under the sea to 900 m, and its link.
+    fn dome(name: &str, top: f64) -> (GroundLink, Vec<f32>) {
+        let values = (0..60 * 40)
+            .map(|i| {
+                let (x, y) = ((i % 60) as f64 - 30.0, (i / 60) as f64 - 20.0);
+                (top * (1.0 - (x * x + y * y) / 700.0) - 30.0) as f32
+            })
+            .collect();
+        let model = imported::Elevation { cols: 60, rows: 40, values, unit: Unit::Metres, cell_metres: None };
+        let (ground, _) = imported::fit(&model, 0.25);
+        let link = GroundLink {
+            name: name.into(),
+            grid: ground.grid,
+            fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
+            shore: 0.25,
+            encoding: Encoding::Terrarium,
+        };
+        (link, ground.heights)
+    }
+
+    fn given(sketch: &mut Sketch, (link, heights): (GroundLink, Vec<f32>)) {
+        assert!(sketch.shelve(link.clone(), heights));
+        sketch.input(Input::OpenGround(link), 0.0);
+    }
+
+    #[test]
+    fn a_ground_given_rains_and_its_link_names_the_file_and_its_fitting() {
+        let mut sketch = Sketch::new(Start::fresh(3, SIZE));
+        let (link, heights) = dome("dome tile.png", 900.0);
+        given(&mut sketch, (link.clone(), heights.clone()));
+        let status = sketch.status();
+        assert_eq!((status.ground, status.grid, status.drops), (GroundState::FromFile, (60, 40), 0));
+        assert_eq!(sketch.terrain().original(), &heights[..]);
+        frames(&mut sketch, 20);
+        assert!(sketch.terrain().drops() > 1_000);
+        let query = link::write(&sketch.link());
+        assert!(
+            query.contains(&format!(
+                "he-ground=dome+tile.png&he-ground-fit=60x40~{:016x}~0.25~terrarium",
+                link.fingerprint
+            )),
+            "{query}"
+        );
+        // Heights that are not the ground the link names are not kept, and opening what was not kept does nothing
+        let (other, other_heights) = dome("other.png", 500.0);
+        assert!(!sketch.shelve(GroundLink { fingerprint: 1, ..other.clone() }, other_heights));
+        let before = sketch.terrain().heights_hash();
+        sketch.input(Input::OpenGround(other), 0.0);
+        assert_eq!(sketch.terrain().heights_hash(), before);
+    }
+
+    #[test]
+    fn a_link_to_a_ground_waits_for_its_file_refuses_another_and_comes_back_to_the_bit_on_its_own() {
+        let mut sketch = Sketch::new(Start::fresh(8, SIZE));
+        let dome_900 = dome("N46E007.png", 900.0);
+        given(&mut sketch, dome_900.clone());
+        frames(&mut sketch, 12);
+        sketch.input(Input::Set(hydraulic_erosion::settings::sliders::Setting::Erosion, 0.5), 0.0);
+        frames(&mut sketch, 8);
+        sketch.input(Input::PlayPause, 0.0);
+        let (shared, hash) = (sketch.link(), sketch.terrain().heights_hash());
+        assert!(shared.drops > 0 && !shared.timeline.is_empty());
+
+        let mut opened = Sketch::new(Start { link: link::read(&link::write(&shared)).link, ..Start::fresh(0, SIZE) });
+        assert_eq!((opened.status().ground, opened.status().looping), (GroundState::Wanted, false));
+        // Nothing rains on the empty place, and the link stays the one opened
+        opened.input(Input::PlayPause, 0.0);
+        frames(&mut opened, 5);
+        assert_eq!((opened.terrain().drops(), link::write(&opened.link())), (0, link::write(&shared)));
+        given(&mut opened, dome("N46E007.png", 880.0));
+        assert_eq!(opened.status().ground, GroundState::NotTheOne);
+        given(&mut opened, (GroundLink { name: "renamed.png".into(), ..dome_900.0 }, dome_900.1));
+        settle(&mut opened);
+        assert_eq!(opened.status().ground, GroundState::FromFile);
+        assert_eq!((opened.terrain().heights_hash(), opened.terrain().drops()), (hash, shared.drops));
+    }
+
+    #[test]
+    fn undo_leaves_the_ground_for_the_island_redo_brings_it_back_and_a_shape_leaves_it() {
+        let mut sketch = Sketch::new(Start::fresh(4, SIZE));
+        sketch.input(Input::PlayPause, 0.0);
+        let island = sketch.terrain().heights_hash();
+        given(&mut sketch, dome("dome.png", 700.0));
+        let on_dome = sketch.terrain().heights_hash();
+        sketch.input(Input::Undo, 0.0);
+        settle(&mut sketch);
+        assert_eq!((sketch.terrain().heights_hash(), sketch.status().ground), (island, GroundState::Made));
+        sketch.input(Input::Redo, 0.0);
+        settle(&mut sketch);
+        assert_eq!((sketch.terrain().heights_hash(), sketch.status().grid), (on_dome, (60, 40)));
+        sketch.input(Input::Choose(Choice::Terrain, 0), 0.0);
+        assert_eq!((sketch.status().ground, sketch.status().grid), (GroundState::Made, (320, 180)));
+        assert_eq!(sketch.terrain().heights_hash(), island);
+    }
 }

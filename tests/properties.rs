@@ -25,6 +25,8 @@ use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices};
 use hydraulic_erosion::settings::sliders::{Setting, Settings};
 use hydraulic_erosion::settings::toggles::{Toggle, Toggles};
+use hydraulic_erosion::share::elevation::Encoding;
+use hydraulic_erosion::share::ground_link::GroundLink;
 use hydraulic_erosion::share::link::{self, MapLink, MAX_DROPS};
 use hydraulic_erosion::share::stl_solid::solid;
 use hydraulic_erosion::share::timeline::Change;
@@ -124,13 +126,30 @@ fn hand(most_drops: u64) -> impl Strategy<Value = Vec<Touch>> {
     })
 }
 
+/// A ground from a file as a link names it (of the choices' cells, so the
+/// hand's strokes stay on the map): any name, fingerprint, shore and encoding.
+fn ground_link(grid: Grid) -> impl Strategy<Value = Option<GroundLink>> {
+    let encoding = prop::sample::select(Encoding::ALL.to_vec());
+    proptest::option::of(("\\PC{1,40}", any::<u64>(), 0..=100u32, encoding)).prop_map(move |named| {
+        named.map(|(name, fingerprint, shore, encoding)| GroundLink {
+            name,
+            grid,
+            fingerprint,
+            shore: shore as f64 / 100.0,
+            encoding,
+        })
+    })
+}
+
 fn map_link() -> impl Strategy<Value = MapLink> {
     let scheme = proptest::option::of(0..SCHEMES.len()).prop_map(|k| k.map(|k| SCHEMES[k].key));
     (any::<u32>(), settings(), choices(), toggles(), camera(), scheme).prop_flat_map(
         |(seed, settings, choices, toggles, camera, scheme)| {
-            timeline(settings.clone()).prop_flat_map(move |(timeline, drops)| {
+            let grounds = ground_link(choices.grid());
+            (timeline(settings.clone()), grounds).prop_flat_map(move |((timeline, drops), ground)| {
                 let settings = settings.clone();
                 hand(drops).prop_map(move |hand| MapLink {
+                    ground: ground.clone(),
                     seed: Some(seed),
                     settings: settings.clone(),
                     choices,

@@ -1,5 +1,5 @@
-//! A ground brought from a file ([`crate::share::elevation`]), fitted to
-//! the sketch: its voids filled, averaged down to the largest map size
+//! A ground brought from a file (which [`crate::share::elevation`] reads
+//! into an [`Elevation`]), fitted to the sketch: its voids filled, averaged down to the largest map size
 //! where it is bigger, and its heights put between 0 and 1 as the
 //! sketch's are.
 //!
@@ -19,19 +19,47 @@
 //!   which is then the shore of a ground with no sea.
 //!
 //! ```
-//! use hydraulic_erosion::ground::imported;
-//! use hydraulic_erosion::share::elevation::{Elevation, Format, Unit};
+//! use hydraulic_erosion::ground::imported::{self, Elevation, Unit};
 //! // A 16 × 16 model falling from 280 m in the west to 20 m below the sea in the east
 //! let values = (0..256).map(|i| 280.0 - 20.0 * (i % 16) as f32).collect();
-//! let model = Elevation { cols: 16, rows: 16, values, unit: Unit::Metres, format: Format::GeoTiff, cell_metres: None };
-//! let ground = imported::fit(&model, 0.25);
+//! let model = Elevation { cols: 16, rows: 16, values, unit: Unit::Metres, cell_metres: None };
+//! let (ground, _) = imported::fit(&model, 0.25);
 //! assert_eq!((ground.heights[0], ground.heights[15]), (1.0, 0.0));
 //! // 20 m is land, 0 m the sea's edge, under the sea level by a 16-bit level
 //! assert!(ground.heights[13] > 0.25 && ground.heights[14] < 0.25);
 //! ```
 
 use crate::grid::Grid;
-use crate::share::elevation::{Elevation, Format, Unit};
+
+/// What a file's values measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// A heightmap's levels, from 0 (black) to 1 (white): the sketch's own
+    /// heights, taken as they are.
+    Levels,
+    /// An elevation model's metres above the sea.
+    Metres,
+}
+
+/// A file's ground as it was read: `cols` × `rows` values row by row from
+/// the north-west, NaN where the file has none (a void, its nodata value,
+/// a transparent pixel, an infinity).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Elevation {
+    pub cols: usize,
+    pub rows: usize,
+    pub values: Vec<f32>,
+    pub unit: Unit,
+    /// How wide a cell is on the ground, where the file says.
+    pub cell_metres: Option<f64>,
+}
+
+impl Elevation {
+    /// Cells the file has no value for.
+    pub fn voids(&self) -> usize {
+        self.values.iter().filter(|v| v.is_nan()).count()
+    }
+}
 
 /// The largest map a file is fitted into: the largest map size's.
 pub const LARGEST: Grid = Grid::new(2048, 2048);
@@ -39,21 +67,28 @@ pub const LARGEST: Grid = Grid::new(2048, 2048);
 /// elevation model lies, so that the sea is sea in the heightmap saved too.
 const LEVEL: f64 = 1.0 / u16::MAX as f64;
 
-/// A file's ground fitted to the sketch.
+/// A ground from a file, fitted: a map's starting ground.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedGround {
     /// The map's cells.
     pub grid: Grid,
-    /// One a cell, row by row: the starting ground.
+    /// One a cell, row by row, from 0 to 1 (or a little outside, where a
+    /// heightmap was saved of an eroded map).
     pub heights: Vec<f32>,
-    /// What was done to the file to fit it, for the reader to see.
-    pub fitting: Fitting,
+}
+
+impl ImportedGround {
+    /// A ground of `heights` in rows of `cols`, if they make at least 2 × 2
+    /// cells and are all finite.
+    pub fn from_heights(heights: Vec<f32>, cols: usize) -> Option<ImportedGround> {
+        let grid = Grid::of_rows(heights.len(), cols)?;
+        heights.iter().all(|h| h.is_finite()).then_some(ImportedGround { grid, heights })
+    }
 }
 
 /// What fitting did to a file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fitting {
-    pub format: Format,
     /// The file's size, cells across and down.
     pub file_cols: usize,
     pub file_rows: usize,
@@ -68,11 +103,11 @@ pub struct Fitting {
 }
 
 impl Fitting {
-    /// What was done, in a sentence for the page: "3601 × 3601 SRTM .hgt,
-    /// averaged down to 2048 × 2048, cells 54 m wide; 1,204 voids filled;
-    /// −12 m to 4,478 m, the sea at 0 m."
+    /// What was done, for the page to say after the file's kind: "3601 ×
+    /// 3601, averaged down to 2048 × 2048, cells 54 m wide; 1204 voids
+    /// filled; -12 m to 4478 m, the sea at 0 m."
     pub fn describe(&self, grid: Grid) -> String {
-        let mut said = format!("{} × {} {}", self.file_cols, self.file_rows, self.format);
+        let mut said = format!("{} × {}", self.file_cols, self.file_rows);
         if (grid.cols, grid.rows) != (self.file_cols, self.file_rows) {
             said += &format!(", averaged down to {} × {}", grid.cols, grid.rows);
         }
@@ -91,8 +126,8 @@ impl Fitting {
 }
 
 /// `elevation` fitted to the sketch, with the sea at `sea_level` (the
-/// slider's value, 0 to 1) for an elevation model.
-pub fn fit(elevation: &Elevation, sea_level: f64) -> ImportedGround {
+/// slider's value, 0 to 1) for an elevation model; and what was done.
+pub fn fit(elevation: &Elevation, sea_level: f64) -> (ImportedGround, Fitting) {
     let mut values = elevation.values.clone();
     let voids = fill_voids(elevation.cols, elevation.rows, &mut values);
     let (grid, values) = fit_size(elevation.cols, elevation.rows, values);
@@ -104,7 +139,6 @@ pub fn fit(elevation: &Elevation, sea_level: f64) -> ImportedGround {
         }
     };
     let fitting = Fitting {
-        format: elevation.format,
         file_cols: elevation.cols,
         file_rows: elevation.rows,
         voids,
@@ -112,7 +146,7 @@ pub fn fit(elevation: &Elevation, sea_level: f64) -> ImportedGround {
         has_sea,
         cell_metres: elevation.cell_metres.map(|w| w * elevation.cols as f64 / grid.cols as f64),
     };
-    ImportedGround { grid, heights, fitting }
+    (ImportedGround { grid, heights }, fitting)
 }
 
 /// The lowest and highest of `values`.
@@ -225,7 +259,7 @@ mod tests {
     use super::*;
 
     fn model(cols: usize, rows: usize, values: Vec<f32>) -> Elevation {
-        Elevation { cols, rows, values, unit: Unit::Metres, format: Format::SrtmHgt, cell_metres: Some(30.0) }
+        Elevation { cols, rows, values, unit: Unit::Metres, cell_metres: Some(30.0) }
     }
 
     #[test]
@@ -279,13 +313,16 @@ mod tests {
         // The northern half 3 m under the sea, the southern 120 m above it
         let mut values: Vec<f32> = (0..4100 * 16).map(|i| if i < 4100 * 8 { -3.0 } else { 120.0 }).collect();
         values[5] = f32::NAN;
-        let ground = fit(&model(4100, 16, values), 0.25);
+        let (ground, fitting) = fit(&model(4100, 16, values), 0.25);
         assert_eq!(ground.grid, Grid::new(2048, 8));
         assert_eq!(
-            ground.fitting.describe(ground.grid),
-            "4100 × 16 SRTM .hgt, averaged down to 2048 × 8, cells 60 m wide; 1 void filled; -3 m to 120 m, the sea at 0 m."
+            fitting.describe(ground.grid),
+            "4100 × 16, averaged down to 2048 × 8, cells 60 m wide; 1 void filled; -3 m to 120 m, the sea at 0 m."
         );
-        let levels = Elevation { unit: Unit::Levels, format: Format::GreyPng(16), ..model(16, 16, vec![0.5; 256]) };
-        assert_eq!(fit(&levels, 0.25).heights, vec![0.5; 256]);
+        let levels = Elevation { unit: Unit::Levels, ..model(16, 16, vec![0.5; 256]) };
+        assert_eq!(fit(&levels, 0.25).0.heights, vec![0.5; 256]);
+        assert_eq!(ImportedGround::from_heights(vec![0.5; 12], 4).map(|g| g.grid), Some(Grid::new(4, 3)));
+        assert_eq!(ImportedGround::from_heights(vec![0.5; 12], 5), None);
+        assert_eq!(ImportedGround::from_heights(vec![f32::NAN; 12], 4), None);
     }
 }

@@ -163,6 +163,7 @@ pub fn continues(from: &MapLink, to: &MapLink) -> bool {
 pub fn same_ground(a: &MapLink, b: &MapLink) -> bool {
     let counts = |s: &Setting| s.shapes_the_rain() || s.slider().builds_the_terrain;
     a.seed == b.seed
+        && a.ground == b.ground
         && Choice::ALL.into_iter().filter(|c| c.restarts_the_rain()).all(|c| a.choices.get(c) == b.choices.get(c))
         && Setting::ALL.iter().filter(|s| counts(s)).all(|&s| a.settings.get(s) == b.settings.get(s))
 }

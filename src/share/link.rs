@@ -34,10 +34,12 @@
 //! [`PREFIX`]: crate::share::link::PREFIX
 
 use super::decimal::{self, whole};
+use super::ground_link::{self, GroundLink};
 use super::strokes;
 use super::timeline::{self, Change};
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::scheme;
+use crate::grid::Grid;
 use crate::sculpt::stroke::{Hand, Touch};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};
@@ -53,6 +55,10 @@ const TIMELINE_SINCE: u64 = 2;
 const TIMELINE: &str = "t";
 /// The hand's track's parameter ([`crate::sculpt::stroke`]).
 const HAND: &str = "hand";
+/// A ground from a file: its name's parameter and its fitting's
+/// ([`crate::share::ground_link`]).
+const GROUND: &str = "ground";
+const GROUND_FIT: &str = "ground-fit";
 /// A link replays at most this many drops (about 12 seconds here).
 pub const MAX_DROPS: u64 = 5_000_000;
 /// Values longer than this are not ours to read (but for the timeline's,
@@ -82,6 +88,16 @@ pub struct MapLink {
     /// The 3D view's camera.
     pub camera: Camera,
     pub drops: u64,
+    /// The ground brought from a file the map is on, if it is on one: the
+    /// link names it, and whoever opens the link gives the file again.
+    pub ground: Option<GroundLink>,
+}
+
+impl MapLink {
+    /// The map's cells: its ground's from a file, or its map size's.
+    pub fn grid(&self) -> Grid {
+        self.ground.as_ref().map_or(self.choices.grid(), |g| g.grid)
+    }
 }
 
 impl Default for MapLink {
@@ -96,6 +112,7 @@ impl Default for MapLink {
             toggles: Toggles::default(),
             camera: Camera::START,
             drops: 0,
+            ground: None,
         }
     }
 }
@@ -132,6 +149,7 @@ pub fn read(query: &str) -> Reading {
     let mut version = None;
     let mut timeline_text = None;
     let mut hand_text = None;
+    let (mut ground_name, mut ground_fit) = (None, None);
     for (key, value) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
         let Some(name) = key.strip_prefix(PREFIX) else { continue };
         let shown = shown(&key);
@@ -144,6 +162,8 @@ pub fn read(query: &str) -> Reading {
         let longest = match name {
             TIMELINE => timeline::MAX_CHARS,
             HAND => strokes::MAX_CHARS,
+            GROUND => ground_link::MAX_NAME * 4,
+            GROUND_FIT => 64,
             _ => MAX_VALUE_LENGTH,
         };
         if value.len() > longest {
@@ -165,6 +185,8 @@ pub fn read(query: &str) -> Reading {
             },
             TIMELINE => timeline_text = Some(value.into_owned()),
             HAND => hand_text = Some(value.into_owned()),
+            GROUND => ground_name = Some(value.into_owned()),
+            GROUND_FIT => ground_fit = Some(value.into_owned()),
             "seed" => match whole(&value).filter(|&s| s <= u32::MAX as u64) {
                 Some(s) => link.seed = Some(s as u32),
                 None => warn("seeds are whole numbers from 0 to 4294967295"),
@@ -225,6 +247,18 @@ pub fn read(query: &str) -> Reading {
     if let Some(text) = timeline_text {
         read_timeline(&mut reading, &text, version);
     }
+    match (ground_name, ground_fit) {
+        (None, None) => {}
+        (Some(name), Some(fit)) => match GroundLink::read(&name, &fit) {
+            Some(ground) => reading.link.ground = Some(ground),
+            None => reading
+                .warnings
+                .push(format!("ignored {}: not a ground's fitting", shown(&format!("{PREFIX}{GROUND_FIT}")))),
+        },
+        _ => reading
+            .warnings
+            .push(format!("ignored {}: a ground needs its name and its fitting", shown(&format!("{PREFIX}{GROUND}")))),
+    }
     if let Some(text) = hand_text {
         read_hand(&mut reading, &text);
     }
@@ -238,7 +272,7 @@ pub fn read(query: &str) -> Reading {
 fn read_hand(reading: &mut Reading, text: &str) {
     let name = shown(&format!("{PREFIX}{HAND}"));
     let link = &mut reading.link;
-    let grid = link.choices.grid();
+    let grid = link.grid();
     let on_map = |t: &Touch| match t.hand {
         Hand::Stamp(s) => (s.x as usize) < grid.cols && (s.y as usize) < grid.rows,
         Hand::Lift => true,
@@ -295,13 +329,17 @@ fn read_timeline(reading: &mut Reading, text: &str, version: Option<u64>) {
 /// The parameters of ours for a map, in a fixed order: only what differs
 /// from a fresh page is written.
 pub fn write(link: &MapLink) -> String {
-    // Every name and value written is letters, digits, `.`, `_` and `-`,
-    // none of which a query escapes
+    // Every name and value written is letters, digits, `.`, `_`, `~` and
+    // `-`, none of which a query escapes, but a ground's file name
     let mut out: Vec<String> = Vec::new();
     let mut put = |name: &str, value: &str| out.push(format!("{PREFIX}{name}={value}"));
     put("v", &VERSION.to_string());
     if let Some(seed) = link.seed {
         put("seed", &seed.to_string());
+    }
+    if let Some(ground) = &link.ground {
+        put(GROUND, &form_urlencoded::byte_serialize(ground.name.as_bytes()).collect::<String>());
+        put(GROUND_FIT, &ground.fit());
     }
     let defaults = Settings::default();
     for setting in Setting::ALL {
@@ -442,6 +480,7 @@ mod tests {
             toggles.set(toggle, !toggle.row().default);
         }
         MapLink {
+            ground: None,
             seed: Some(4_000_000_000),
             settings,
             choices,

@@ -8,6 +8,8 @@ pub mod decimal;
 pub mod elevation;
 /// The ground's surface as a glTF binary.
 pub mod glb;
+/// What a link says of a ground brought from a file: its name and fitting.
+pub mod ground_link;
 /// The terrain as a 16-bit greyscale PNG.
 pub mod heightmap;
 /// Heights kept at moments of the rain, to go back to them without replaying from the start.

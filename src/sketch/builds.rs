@@ -62,6 +62,7 @@ pub fn link_needs_full(link: &MapLink) -> bool {
         || toggles_need_full(&link.toggles)
         || Setting::ALL.into_iter().any(|s| setting_needs_full(s, link.settings.get(s)))
         || link.timeline.iter().any(|c| setting_needs_full(c.setting, c.value))
+        || link.ground.is_some()
 }
 
 /// Whether the first picture draws the map `link` starts: a new map of the
@@ -81,6 +82,9 @@ pub fn input_needs_full(input: &Input) -> bool {
             let mut choices = Choices::default();
             choice != Choice::MapSize && choices.set(choice, option) && choices_need_full(&choices)
         }
+        // Grounds from files are the full build's (so a sketch on one is
+        // never handed over)
+        Input::OpenGround(_) => true,
         _ => false,
     }
 }

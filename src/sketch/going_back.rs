@@ -43,7 +43,8 @@ pub fn makes_a_step(input: &Input) -> bool {
         | Input::Restart
         | Input::NewMap { .. }
         | Input::PenDown { .. }
-        | Input::Stroke(_) => true,
+        | Input::Stroke(_)
+        | Input::OpenGround(_) => true,
         Input::SiteTheme { .. }
         | Input::PlayPause
         | Input::Rain(_)
@@ -208,7 +209,7 @@ impl Sketch {
     /// look and camera at once, its heights from the nearest ones known
     /// before it and a replay of the rest, whose progress is shown. The
     /// controls are shown as they are there.
-    fn go_to(&mut self, target: MapLink) {
+    pub(super) fn go_to(&mut self, target: MapLink) {
         self.pen_up();
         if self.replaying.take().is_some() {
             self.shows.push(Show::Busy(false));
@@ -218,7 +219,15 @@ impl Sketch {
         let seed = target.seed.unwrap_or(0);
         match shared_until(&here, &target) {
             None => {
-                self.terrain.start_over(seed, target.settings.clone(), target.choices);
+                let ground = match &target.ground {
+                    Some(named) => match self.grounds.get(named) {
+                        Some(ground) => Some(ground),
+                        // Its file was let go (or never given): asked for again
+                        None => return self.wait_for(target),
+                    },
+                    None => None,
+                };
+                self.terrain.start_over(seed, target.settings.clone(), target.choices, ground);
                 self.forget_the_rivers();
                 self.measures.clear();
             }
@@ -227,7 +236,7 @@ impl Sketch {
         }
         // What does not restart the rain (the look): the ground is the
         // target's already
-        for choice in Choice::ALL {
+        for choice in Choice::ALL.into_iter().filter(|c| !c.restarts_the_rain()) {
             self.terrain.choose(choice, target.choices.get(choice));
         }
         // The start's values; the replay makes the changes since

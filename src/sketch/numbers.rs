@@ -15,13 +15,16 @@
 
 use crate::draw::color_schemes::SCHEMES;
 use crate::draw::viewport::Size;
+use crate::grid::Grid;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
+use crate::share::elevation::Encoding;
+use crate::share::ground_link::GroundLink;
 use crate::share::keyframes::Keyframes;
 use crate::share::link;
 use crate::sketch::history::{Brief, History, Step};
-use crate::sketch::status::Field;
+use crate::sketch::status::{Field, HeightsHash};
 use crate::sketch::{Carried, Input, Pointing, Show, Start};
 
 /// From the page to the sketch.
@@ -42,6 +45,10 @@ pub enum Message {
     /// The heights as they are now, please: they cross only when asked for
     /// (a download, `pageHeights()`), never with every frame.
     SendHeights,
+    /// Keep the ground of these heights, which this link names
+    /// ([`crate::sketch::Sketch::shelve`]). Its numbers carry the link; the
+    /// heights cross beside them (a transferred array), and are empty here.
+    ShelveGround(GroundLink, Vec<f32>),
 }
 
 // The tags that open each message's numbers
@@ -77,6 +84,8 @@ const PEN_MOVE: f64 = 28.0;
 const PEN_UP: f64 = 29.0;
 const STROKE: f64 = 30.0;
 const AIM: f64 = 31.0;
+const OPEN_GROUND: f64 = 32.0;
+const SHELVE_GROUND: f64 = 33.0;
 // ... where a pointer is: a kind, then two numbers
 const ON_MAP: f64 = 0.0;
 const ON_VIEW: f64 = 1.0;
@@ -169,6 +178,7 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
             Input::Redo => vec![REDO],
             Input::Rewind(drops) => vec![REWIND, *drops as f64],
             Input::LetGo => vec![LET_GO],
+            Input::OpenGround(link) => [vec![OPEN_GROUND], ground_link(link)].concat(),
         },
         Message::Seen(seen) => vec![SEEN, flag(*seen)],
         Message::SavePicture => vec![SAVE_PICTURE],
@@ -176,7 +186,30 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
         Message::SaveVideo => vec![SAVE_VIDEO],
         Message::CancelVideo => vec![CANCEL_VIDEO],
         Message::SendHeights => vec![SEND_HEIGHTS],
+        Message::ShelveGround(link, _) => [vec![SHELVE_GROUND], ground_link(link)].concat(),
     }
+}
+
+/// A ground's link as numbers: its cells, its fingerprint's two halves, its
+/// shore, its encoding's place, then its name's UTF-16 code units.
+fn ground_link(link: &GroundLink) -> Vec<f64> {
+    let fingerprint = HeightsHash(link.fingerprint);
+    let mut out = vec![link.grid.cols as f64, link.grid.rows as f64];
+    fingerprint.write(&mut out);
+    out.extend([link.shore, place(Encoding::ALL, link.encoding)]);
+    out.extend(link.name.encode_utf16().map(f64::from));
+    out
+}
+
+/// A ground's link from [`ground_link`]'s numbers, if they are one's.
+fn ground_link_from(n: &[f64]) -> Option<GroundLink> {
+    let (cols, rows) = (usize::read(&mut n.iter().copied())?, usize::read(&mut n.iter().skip(1).copied())?);
+    let fingerprint = HeightsHash::read(&mut n.iter().skip(2).copied())?.0;
+    let (shore, encoding) = (*n.get(4)?, row(&Encoding::ALL, *n.get(5)?)?);
+    let units: Vec<u16> = n.get(6..)?.iter().map(|&u| u16::read(&mut std::iter::once(u))).collect::<Option<_>>()?;
+    let name = String::from_utf16(&units).ok()?;
+    let fits = cols >= 2 && rows >= 2 && (0.0..=1.0).contains(&shore) && !name.is_empty();
+    fits.then(|| GroundLink { name, grid: Grid::new(cols, rows), fingerprint, shore, encoding })
 }
 
 /// The message these numbers carry, or `None` if they carry none of ours.
@@ -210,6 +243,8 @@ pub fn message_from_numbers(n: &[f64]) -> Option<Message> {
         REDO => Input::Redo,
         REWIND => Input::Rewind(u64::read(&mut std::iter::once(at(1)?))?),
         LET_GO => Input::LetGo,
+        OPEN_GROUND => Input::OpenGround(ground_link_from(&n[1..])?),
+        SHELVE_GROUND => return Some(Message::ShelveGround(ground_link_from(&n[1..])?, Vec::new())),
         SEEN => return Some(Message::Seen(at(1)? != 0.0)),
         SAVE_PICTURE => return Some(Message::SavePicture),
         HAND_OVER => return Some(Message::HandOver),

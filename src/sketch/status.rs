@@ -14,6 +14,7 @@
 
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::{LIGHT, SCHEMES};
+use crate::grid::Grid;
 use crate::morphometry::measures::{MeasureSeries, Measures, MEASURES};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};
@@ -67,7 +68,7 @@ macro_rules! whole_number_fields {
     )+};
 }
 
-whole_number_fields!(u32, u64, usize);
+whole_number_fields!(u16, u32, u64, usize);
 
 impl Field for f64 {
     fn write(&self, out: &mut Vec<f64>) {
@@ -123,6 +124,45 @@ impl Field for HeightsHash {
     }
     fn value(&self) -> Value {
         Value::Hex(self.0)
+    }
+}
+
+/// What ground the map is on: one the sketch makes, or one from a file,
+/// or the one a link names, whose file it waits for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GroundState {
+    /// A ground the sketch makes (the island, simplex, diamond-square).
+    #[default]
+    Made,
+    /// A ground from a file.
+    FromFile,
+    /// The link's map waits for its file...
+    Wanted,
+    /// ... and the file given last was another ground.
+    NotTheOne,
+}
+
+impl GroundState {
+    const ALL: [GroundState; 4] =
+        [GroundState::Made, GroundState::FromFile, GroundState::Wanted, GroundState::NotTheOne];
+    /// The states as `pageState().ground` names them.
+    const NAMES: [&'static str; 4] = ["made", "file", "wanted", "not-the-one"];
+
+    /// Whether the map waits for its file.
+    pub fn waits(self) -> bool {
+        matches!(self, GroundState::Wanted | GroundState::NotTheOne)
+    }
+}
+
+impl Field for GroundState {
+    fn write(&self, out: &mut Vec<f64>) {
+        out.push(*self as u8 as f64);
+    }
+    fn read(numbers: &mut dyn Iterator<Item = f64>) -> Option<Self> {
+        Some(GroundState::ALL[whole(numbers.next()?, 3.0)? as usize])
+    }
+    fn value(&self) -> Value {
+        Value::Text(GroundState::NAMES[*self as usize])
     }
 }
 
@@ -305,6 +345,12 @@ status! {
     settings: Settings => "settings",
     /// The options picked, by the choices' names.
     choices: Choices => "choices",
+    /// The map's cells, `[cols, rows]`: the map size's, or a ground from a
+    /// file's.
+    grid: (u32, u32) => "grid",
+    /// What ground the map is on (`"made"`, `"file"`, `"wanted"` or
+    /// `"not-the-one"`).
+    ground: GroundState => "ground",
     /// The checkboxes, by name.
     toggles: Toggles => "toggles",
     /// The timeline's length...
@@ -341,17 +387,19 @@ status! {
 
 impl Status {
     /// The fields worked out from others: the view shown (`"2d"` or
-    /// `"3d"`, from the toggles) and the map's grid (`[cols, rows]`, from
-    /// the choices).
-    pub const DERIVED: &'static [&'static str] = &["view", "grid"];
+    /// `"3d"`, from the toggles).
+    pub const DERIVED: &'static [&'static str] = &["view"];
+
+    /// The map's grid of cells.
+    pub fn grid(&self) -> Grid {
+        Grid::new(self.grid.0 as usize, self.grid.1 as usize)
+    }
 
     /// Every field by its name in `pageState()`: the stored ones, then the
     /// [derived](Status::DERIVED) ones.
     pub fn values(&self) -> Vec<(&'static str, Value)> {
-        let grid = self.choices.grid();
         let mut values = self.stored_values();
         values.push(("view", Value::Text(if self.toggles.get(Toggle::View) { "3d" } else { "2d" })));
-        values.push(("grid", Value::Pair(grid.cols as f64, grid.rows as f64)));
         values
     }
 }
@@ -369,6 +417,8 @@ impl Default for Status {
             scheme: LIGHT,
             settings: Settings::default(),
             choices: Choices::default(),
+            grid: (Grid::ARTICLE.cols as u32, Grid::ARTICLE.rows as u32),
+            ground: GroundState::Made,
             toggles: Toggles::default(),
             changes: 0,
             exact: true,
@@ -416,6 +466,8 @@ mod tests {
             scheme: SCHEMES[SCHEMES.len() - 1].key,
             settings,
             choices,
+            grid: (2048, 1365),
+            ground: GroundState::NotTheOne,
             toggles,
             changes: 17,
             exact: false,
@@ -477,7 +529,8 @@ mod tests {
         let value = |name: &str| values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone());
         assert_eq!(value("view"), Some(Value::Text("3d")));
         assert_eq!(value("heightsHash"), Some(Value::Hex(0xfedc_ba98_7654_3210)), "all 64 bits");
-        assert_eq!(value("grid"), Some(Value::Pair(2048.0, 2048.0)));
+        assert_eq!(value("grid"), Some(Value::Pair(2048.0, 1365.0)), "a ground from a file's, not the map size's");
+        assert_eq!(value("ground"), Some(Value::Text("not-the-one")));
         assert_eq!(value("canvas"), Some(Value::Pair(1280.0, 721.0)));
         let Some(Value::Record(settings)) = value("settings") else { panic!("settings are a record") };
         assert_eq!(settings.len(), Setting::ALL.len());

@@ -115,7 +115,7 @@ impl BrushOnScreen {
     fn of(host: &Host, canvas: &Element) -> Option<BrushOnScreen> {
         let status = host.status()?;
         status.choices.tool()?;
-        let grid = status.choices.grid();
+        let grid = status.grid();
         let rect = canvas.get_bounding_client_rect();
         let view = Viewport::fit(grid, rect.width(), rect.height());
         let radius = status.settings.get(Setting::ToolSize);

@@ -107,7 +107,7 @@ pub type HeightsWanted = Box<dyn FnOnce(Float32Array, &Status)>;
 
 /// The heights of the ground a sketch reports ([`HeightsWanted`]).
 pub fn heights_in(ground: &Float32Array, status: &Status) -> Float32Array {
-    ground.subarray(0, status.choices.grid().cells() as u32)
+    ground.subarray(0, status.grid().cells() as u32)
 }
 
 pub struct Host {
@@ -197,7 +197,7 @@ impl Host {
             handled_before: Cell::new(0),
             handled: Cell::new(0),
         });
-        let big = host.start.borrow().0.link.choices.grid().cells() > FIRST_FRAME_HERE_AT_MOST;
+        let big = host.start.borrow().0.link.grid().cells() > FIRST_FRAME_HERE_AT_MOST;
         if needs_full {
             host.switch_to_full(None);
         } else if big && snippet::can_run_sketch_worker() && host.run_in_worker(&Build::this(), false) {
@@ -758,7 +758,7 @@ impl Host {
     /// (its heights, and for the maps' erosion, the ground without the
     /// rain's work where the hand moved it).
     fn file(&self, action: Action, ground: Float32Array, status: &Status) -> Made {
-        let cols = status.choices.grid().cols as u32;
+        let cols = status.grid().cols as u32;
         let heights = heights_in(&ground, status);
         let (sea_level, height_scale) =
             (status.settings.get(Setting::SeaLevel), status.settings.get(Setting::HeightScale));

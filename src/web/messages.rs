@@ -71,11 +71,22 @@ fn unpack(packet: &JsValue) -> Option<(Vec<f64>, Option<String>, JsValue)> {
 }
 
 pub fn message_to_js(message: &Message) -> JsValue {
-    packet(&numbers::message_to_numbers(message), None, &JsValue::NULL)
+    // A ground's heights cross beside its numbers, as an array of their own
+    let data = match message {
+        Message::ShelveGround(_, heights) => Float32Array::from(&heights[..]).into(),
+        _ => JsValue::NULL,
+    };
+    packet(&numbers::message_to_numbers(message), None, &data)
 }
 
 pub fn message_from_js(packet: &JsValue) -> Option<Message> {
-    numbers::message_from_numbers(&unpack(packet)?.0)
+    let (numbers, _, data) = unpack(packet)?;
+    match numbers::message_from_numbers(&numbers)? {
+        Message::ShelveGround(link, _) => {
+            Some(Message::ShelveGround(link, data.dyn_into::<Float32Array>().ok()?.to_vec()))
+        }
+        message => Some(message),
+    }
 }
 
 /// A report as a worker posts it, and the buffers to transfer with it.

@@ -169,6 +169,9 @@ impl SketchLoop {
             }
             Message::Seen(seen) => self.set_seen(seen),
             Message::SendHeights => self.heights_asked.set(true),
+            Message::ShelveGround(link, heights) => {
+                self.with_sketch(|sketch| sketch.shelve(link, heights));
+            }
             Message::SaveVideo => self.film(),
             Message::CancelVideo => {
                 if let Some(cancel) = self.filming.borrow().as_ref() {

@@ -166,7 +166,7 @@ fn a_sketch_loop_here_reports_its_state_and_asked_for_heights_and_acts_on_messag
         Some(Report::Status { status, heights: Some(h), .. }) => ((**status).clone(), h.length()),
         other => panic!("no status with heights: {other:?}"),
     };
-    assert_eq!((status.choices.grid().cols, heights), (640, 640 * 360));
+    assert_eq!((status.grid().cols, heights), (640, 640 * 360));
     let (js, _) =
         messages::report_to_js(&Report::Status { status: Box::new(status.clone()), heights: None, handled: 7 });
     let Some(Report::Status { status: back, handled: 7, .. }) = messages::report_from_js(&js) else { panic!() };

@@ -13,7 +13,8 @@ use tiff::tags::Tag;
 use tiff::ColorType;
 
 use super::srtm_hgt::METRES_A_DEGREE;
-use super::{value_or_void, Budget, Elevation, Format, ReadError, Unit};
+use super::{value_or_void, Budget, Format, Opened, ReadError};
+use crate::ground::imported::{Elevation, Unit};
 
 /// GeoTIFF's key for the kind of model, and its value for "geographic"
 /// (latitude and longitude, not a projection).
@@ -21,7 +22,7 @@ const MODEL_TYPE_KEY: u16 = 1024;
 const GEOGRAPHIC: u16 = 2;
 
 /// The ground in a GeoTIFF file.
-pub fn read(bytes: &[u8]) -> Result<Elevation, ReadError> {
+pub fn read(bytes: &[u8]) -> Result<Opened, ReadError> {
     let damaged = |e: tiff::TiffError| ReadError::Damaged { format: "TIFF", why: e.to_string() };
     let limits = {
         let mut limits = Limits::default();
@@ -56,7 +57,8 @@ pub fn read(bytes: &[u8]) -> Result<Elevation, ReadError> {
     if values.len() != cols * rows {
         return Err(ReadError::NotOneBand { what: format!("{} samples for {cols} × {rows} cells", values.len()) });
     }
-    Ok(Elevation { cols, rows, values, unit: Unit::Metres, format: Format::GeoTiff, cell_metres })
+    let elevation = Elevation { cols, rows, values, unit: Unit::Metres, cell_metres };
+    Ok(Opened { elevation, format: Format::GeoTiff })
 }
 
 /// Heights from samples, NaN for the nodata value and non-finite ones.
@@ -110,7 +112,10 @@ pub(crate) mod tests {
         let second = 1.0 / 3600.0;
         image.encoder().write_tag(Tag::ModelPixelScaleTag, &[second, second, 0.0][..]).unwrap();
         image.encoder().write_tag(Tag::ModelTiepointTag, &[0.0, 0.0, 0.0, 7.0, 46.0, 0.0][..]).unwrap();
-        image.encoder().write_tag(Tag::GeoKeyDirectoryTag, &[1u16, 1, 0, 1, MODEL_TYPE_KEY, 0, 1, GEOGRAPHIC][..]).unwrap();
+        image
+            .encoder()
+            .write_tag(Tag::GeoKeyDirectoryTag, &[1u16, 1, 0, 1, MODEL_TYPE_KEY, 0, 1, GEOGRAPHIC][..])
+            .unwrap();
         image.encoder().write_tag(Tag::GdalNodata, nodata).unwrap();
         image.write_data(values).unwrap();
         file.into_inner()
@@ -122,8 +127,8 @@ pub(crate) mod tests {
         values[3] = -9999.0;
         values[4] = f32::INFINITY;
         values[5] = f32::NAN;
-        let model = read(&float_tiff(20, &values, "-9999")).unwrap();
-        assert_eq!((model.cols, model.rows, model.format, model.unit), (20, 20, Format::GeoTiff, Unit::Metres));
+        let Opened { elevation: model, format } = read(&float_tiff(20, &values, "-9999")).unwrap();
+        assert_eq!((model.cols, model.rows, format, model.unit), (20, 20, Format::GeoTiff, Unit::Metres));
         assert_eq!((model.values[0], model.values[399], model.voids()), (-100.0, 897.5, 3));
         // 1 arc second: 30.9 m north to south, 21.5 m east to west at 46° N
         let width = model.cell_metres.unwrap();
@@ -136,7 +141,7 @@ pub(crate) mod tests {
         let mut tiff = TiffEncoder::new(&mut file).unwrap();
         let values: Vec<i16> = (0..256).map(|i| i as i16 * 10 - 30).collect();
         tiff.write_image::<colortype::GrayI16>(16, 16, &values).unwrap();
-        let model = read(file.get_ref()).unwrap();
+        let model = read(file.get_ref()).unwrap().elevation;
         assert_eq!((model.values[0], model.values[255], model.cell_metres), (-30.0, 2_520.0, None));
         let mut file = Cursor::new(Vec::new());
         TiffEncoder::new(&mut file).unwrap().write_image::<colortype::RGB8>(16, 16, &[7u8; 768]).unwrap();

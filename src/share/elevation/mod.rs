@@ -10,16 +10,19 @@
 //! read is a [`ReadError`] whose words the page shows as they are.
 //!
 //! ```
-//! use hydraulic_erosion::share::elevation::{self, Encoding, Unit};
+//! use hydraulic_erosion::ground::imported::Unit;
+//! use hydraulic_erosion::share::elevation::{self, Encoding};
 //! use hydraulic_erosion::{share::heightmap, terrain::Terrain};
 //! let t = Terrain::new(1);
 //! let png = heightmap::encode(t.grid(), t.heights());
-//! let ground = elevation::read(&png, "map.png", Encoding::Auto).unwrap();
+//! let ground = elevation::read(&png, "map.png", Encoding::Auto).unwrap().elevation;
 //! assert_eq!((ground.cols, ground.rows, ground.unit), (320, 180, Unit::Levels));
 //! assert!(elevation::read(b"hello", "notes.txt", Encoding::Auto).is_err());
 //! ```
 
 use std::fmt;
+
+use crate::ground::imported::Elevation;
 
 /// GeoTIFF: one band of integers or floats, in strips or tiles, with its
 /// nodata value.
@@ -90,16 +93,6 @@ impl Encoding {
     }
 }
 
-/// What a file's values measure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    /// A heightmap's levels, from 0 (black) to 1 (white): the sketch's own
-    /// heights, taken as they are.
-    Levels,
-    /// An elevation model's metres above the sea.
-    Metres,
-}
-
 /// Which format a file was read as, for the reader to see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -123,46 +116,51 @@ impl fmt::Display for Format {
     }
 }
 
-/// A file's ground as it was read: `cols` × `rows` values row by row from
-/// the north-west, NaN where the file has none (a void, its nodata value,
-/// a transparent pixel, an infinity).
+/// A file read: its ground, and the format it was read as.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Elevation {
-    pub cols: usize,
-    pub rows: usize,
-    pub values: Vec<f32>,
-    pub unit: Unit,
+pub struct Opened {
+    pub elevation: Elevation,
     pub format: Format,
-    /// How wide a cell is on the ground, where the file says.
-    pub cell_metres: Option<f64>,
-}
-
-impl Elevation {
-    /// Cells the file has no value for.
-    pub fn voids(&self) -> usize {
-        self.values.iter().filter(|v| v.is_nan()).count()
-    }
 }
 
 /// Why a file was not read, in words the page shows as they are.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReadError {
     Empty,
-    TooBig { bytes: usize },
-    TooManyCells { cols: usize, rows: usize },
-    TooFewCells { cols: usize, rows: usize },
+    TooBig {
+        bytes: usize,
+    },
+    TooManyCells {
+        cols: usize,
+        rows: usize,
+    },
+    TooFewCells {
+        cols: usize,
+        rows: usize,
+    },
     /// Not a PNG, TIFF or `.hgt`.
     NotAHeightmap,
     /// A file of a known kind that ends early or does not decode.
-    Damaged { format: &'static str, why: String },
+    Damaged {
+        format: &'static str,
+        why: String,
+    },
     /// A colour image that is no elevation tile, or one read as greyscale.
-    Colour { why: String },
+    Colour {
+        why: String,
+    },
     /// A greyscale image read as a colour tile.
-    NotColour { encoding: Encoding },
+    NotColour {
+        encoding: Encoding,
+    },
     /// A TIFF with more than one band, or samples it does not read.
-    NotOneBand { what: String },
+    NotOneBand {
+        what: String,
+    },
     /// An `.hgt` of a length no SRTM tile has.
-    HgtLength { bytes: usize },
+    HgtLength {
+        bytes: usize,
+    },
     /// Every cell is a void.
     NoValues,
     /// Every cell has the same height.
@@ -171,11 +169,8 @@ pub enum ReadError {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let budget = format!(
-            "at most {} cells and {} a side",
-            thousands(Budget::CELLS as u64),
-            thousands(Budget::SIDE as u64)
-        );
+        let budget =
+            format!("at most {} cells and {} a side", thousands(Budget::CELLS as u64), thousands(Budget::SIDE as u64));
         match self {
             ReadError::Empty => f.write_str("The file is empty."),
             ReadError::TooBig { bytes } => write!(
@@ -235,14 +230,14 @@ const TIFF_STARTS: [&[u8]; 4] = [b"II*\0", b"MM\0*", b"II+\0", b"MM\0+"];
 /// The ground in `bytes`, a file called `name` (an `.hgt`'s name says
 /// where it lies, so how wide its cells are), reading a PNG's colours as
 /// `encoding` says.
-pub fn read(bytes: &[u8], name: &str, encoding: Encoding) -> Result<Elevation, ReadError> {
+pub fn read(bytes: &[u8], name: &str, encoding: Encoding) -> Result<Opened, ReadError> {
     if bytes.is_empty() {
         return Err(ReadError::Empty);
     }
     if bytes.len() > Budget::FILE_BYTES {
         return Err(ReadError::TooBig { bytes: bytes.len() });
     }
-    let elevation = if bytes.starts_with(PNG_SIGNATURE) {
+    let opened = if bytes.starts_with(PNG_SIGNATURE) {
         png_image::read(bytes, encoding)?
     } else if TIFF_STARTS.iter().any(|start| bytes.starts_with(start)) {
         geotiff::read(bytes)?
@@ -251,8 +246,8 @@ pub fn read(bytes: &[u8], name: &str, encoding: Encoding) -> Result<Elevation, R
     } else {
         return Err(ReadError::NotAHeightmap);
     };
-    check_values(&elevation)?;
-    Ok(elevation)
+    check_values(&opened.elevation)?;
+    Ok(opened)
 }
 
 /// A ground with at least one value and two heights.
@@ -287,7 +282,10 @@ mod tests {
         assert_eq!(Budget::check(3601, 3601), Ok(()));
         assert_eq!(Budget::check(16_384, 1024), Ok(()));
         let said = ReadError::TooManyCells { cols: 100_000, rows: 100_000 }.to_string();
-        assert_eq!(said, "The file says it is 100000 × 100000 cells; a ground can have at most 16,777,216 cells and 16,384 a side.");
+        assert_eq!(
+            said,
+            "The file says it is 100000 × 100000 cells; a ground can have at most 16,777,216 cells and 16,384 a side."
+        );
         assert_eq!(
             ReadError::HgtLength { bytes: 12 }.to_string(),
             "An .hgt file holds 1201 × 1201 or 3601 × 3601 heights (2,884,802 or 25,934,402 bytes); this one has 12."

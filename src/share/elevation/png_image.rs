@@ -13,7 +13,8 @@
 
 use std::io::Cursor;
 
-use super::{Budget, Elevation, Encoding, Format, ReadError, Unit};
+use super::{Budget, Encoding, Format, Opened, ReadError};
+use crate::ground::imported::{Elevation, Unit};
 
 /// Terrarium's offset: a height of 0 m is 32,768 in its 24 bits / 256.
 const TERRARIUM_OFFSET: f64 = 32_768.0;
@@ -28,7 +29,7 @@ const TERRAIN_RGB_REDS: std::ops::RangeInclusive<u8> = 0..=3;
 const TERRARIUM_REDS: std::ops::RangeInclusive<u8> = 96..=160;
 
 /// The ground in a PNG file, its colours read as `encoding` says.
-pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Elevation, ReadError> {
+pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
     let damaged = |e: png::DecodingError| ReadError::Damaged { format: "PNG", why: e.to_string() };
     // The decoder's own allowance: the largest image the budget allows, as
     // 16-bit RGBA, and its rows' filtering
@@ -104,15 +105,14 @@ impl Image {
     }
 
     /// The first channel's levels, 0 to 1, as the heights.
-    fn levels(&self, format: Format) -> Elevation {
-        let values = (0..self.pixels())
-            .map(|i| if self.opaque(i) { self.level(i, 0) as f32 } else { f32::NAN })
-            .collect();
+    fn levels(&self, format: Format) -> Opened {
+        let values =
+            (0..self.pixels()).map(|i| if self.opaque(i) { self.level(i, 0) as f32 } else { f32::NAN }).collect();
         self.elevation(values, Unit::Levels, format)
     }
 
     /// The heights in metres a tile of `format` codes in its colours.
-    fn metres(&self, format: Format) -> Elevation {
+    fn metres(&self, format: Format) -> Opened {
         let values = (0..self.pixels())
             .map(|i| {
                 let [r, g, b] = [0, 1, 2].map(|c| self.byte(i, c) as f64);
@@ -149,8 +149,8 @@ impl Image {
         }
     }
 
-    fn elevation(&self, values: Vec<f32>, unit: Unit, format: Format) -> Elevation {
-        Elevation { cols: self.cols, rows: self.rows, values, unit, format, cell_metres: None }
+    fn elevation(&self, values: Vec<f32>, unit: Unit, format: Format) -> Opened {
+        Opened { elevation: Elevation { cols: self.cols, rows: self.rows, values, unit, cell_metres: None }, format }
     }
 }
 
@@ -194,34 +194,36 @@ pub(crate) mod tests {
     fn greyscale_levels_are_heights_from_black_to_white() {
         let samples: Vec<u8> = (0..256u32).flat_map(|i| ((i * 257) as u16).to_be_bytes()).collect();
         let file = png_file(16, png::ColorType::Grayscale, png::BitDepth::Sixteen, &samples);
-        let ground = read(&file, Encoding::Auto).unwrap();
-        assert_eq!((ground.cols, ground.rows, ground.format), (16, 16, Format::GreyPng(16)));
+        let Opened { elevation: ground, format } = read(&file, Encoding::Auto).unwrap();
+        assert_eq!((ground.cols, ground.rows, format), (16, 16, Format::GreyPng(16)));
         assert_eq!((ground.values[0], ground.values[255]), (0.0, 1.0));
         assert_eq!(ground.values[128], (128.0 * 257.0 / 65_535.0) as f32);
         let eight: Vec<u8> = (0..=255).collect();
-        let ground = read(&png_file(16, png::ColorType::Grayscale, png::BitDepth::Eight, &eight), Encoding::Grey).unwrap();
-        assert_eq!((ground.values[51], ground.format, ground.unit), (0.2, Format::GreyPng(8), Unit::Levels));
+        let Opened { elevation: ground, format } =
+            read(&png_file(16, png::ColorType::Grayscale, png::BitDepth::Eight, &eight), Encoding::Grey).unwrap();
+        assert_eq!((ground.values[51], format, ground.unit), (0.2, Format::GreyPng(8), Unit::Levels));
     }
 
     #[test]
     fn a_greyscale_saved_as_rgb_is_a_heightmap_and_transparent_pixels_are_voids() {
         let samples: Vec<u8> = (0..=255u8).flat_map(|v| [v, v, v, if v == 7 { 0 } else { 255 }]).collect();
-        let ground = read(&png_file(16, png::ColorType::Rgba, png::BitDepth::Eight, &samples), Encoding::Auto).unwrap();
-        assert_eq!(ground.format, Format::GreyPng(8));
+        let Opened { elevation: ground, format } =
+            read(&png_file(16, png::ColorType::Rgba, png::BitDepth::Eight, &samples), Encoding::Auto).unwrap();
+        assert_eq!(format, Format::GreyPng(8));
         assert_eq!((ground.values[255], ground.voids()), (1.0, 1));
         assert!(ground.values[7].is_nan());
     }
 
     #[test]
     fn terrarium_and_terrain_rgb_tiles_are_told_apart_and_decoded_to_metres() {
-        let ground = read(&tile(terrarium, -120.5, 13.25), Encoding::Auto).unwrap();
-        assert_eq!((ground.format, ground.unit), (Format::Terrarium, Unit::Metres));
+        let Opened { elevation: ground, format } = read(&tile(terrarium, -120.5, 13.25), Encoding::Auto).unwrap();
+        assert_eq!((format, ground.unit), (Format::Terrarium, Unit::Metres));
         assert_eq!((ground.values[0], ground.values[255]), (-120.5, -120.5 + 13.25 * 255.0));
-        let ground = read(&tile(terrain_rgb, -40.0, 31.5), Encoding::Auto).unwrap();
-        assert_eq!(ground.format, Format::TerrainRgb);
+        let Opened { elevation: ground, format } = read(&tile(terrain_rgb, -40.0, 31.5), Encoding::Auto).unwrap();
+        assert_eq!(format, Format::TerrainRgb);
         assert!((ground.values[200] - (-40.0 + 31.5 * 200.0)).abs() < 0.05, "{}", ground.values[200]);
         let everest = read(&tile(terrain_rgb, 8_000.0, 3.4), Encoding::Auto).unwrap();
-        assert!((everest.values[250] - 8_850.0).abs() < 0.05);
+        assert!((everest.elevation.values[250] - 8_850.0).abs() < 0.05);
         // The reader's word wins where the file could be either
         assert_eq!(read(&tile(terrarium, 0.0, 1.0), Encoding::TerrainRgb).unwrap().format, Format::TerrainRgb);
     }

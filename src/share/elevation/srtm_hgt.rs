@@ -5,7 +5,8 @@
 //! (`N46E007.hgt`) the latitude of its southern edge, which says how wide a
 //! cell is east to west.
 
-use super::{Budget, Elevation, Format, ReadError, Unit};
+use super::{Budget, Format, Opened, ReadError};
+use crate::ground::imported::{Elevation, Unit};
 
 /// The sides an SRTM tile has.
 const SIDES: [usize; 2] = [1201, 3601];
@@ -39,7 +40,7 @@ pub fn latitude(name: &str) -> Option<f64> {
 }
 
 /// The ground in an `.hgt` file called `name`.
-pub fn read(bytes: &[u8], name: &str) -> Result<Elevation, ReadError> {
+pub fn read(bytes: &[u8], name: &str) -> Result<Opened, ReadError> {
     let side = side_for(bytes.len()).ok_or(ReadError::HgtLength { bytes: bytes.len() })?;
     Budget::check(side, side)?;
     let values = bytes
@@ -56,7 +57,8 @@ pub fn read(bytes: &[u8], name: &str) -> Result<Elevation, ReadError> {
         let north_south = METRES_A_DEGREE / (side - 1) as f64;
         north_south * (1.0 + lat.to_radians().cos()) / 2.0
     });
-    Ok(Elevation { cols: side, rows: side, values, unit: Unit::Metres, format: Format::SrtmHgt, cell_metres })
+    let elevation = Elevation { cols: side, rows: side, values, unit: Unit::Metres, cell_metres };
+    Ok(Opened { elevation, format: Format::SrtmHgt })
 }
 
 #[cfg(test)]
@@ -69,15 +71,15 @@ mod tests {
         bytes[0..2].copy_from_slice(&(-12i16).to_be_bytes());
         bytes[2..4].copy_from_slice(&4_478i16.to_be_bytes());
         bytes[4..6].copy_from_slice(&VOID.to_be_bytes());
-        let tile = read(&bytes, "tiles/N45E007.hgt").unwrap();
-        assert_eq!((tile.cols, tile.rows, tile.format, tile.unit), (1201, 1201, Format::SrtmHgt, Unit::Metres));
+        let Opened { elevation: tile, format } = read(&bytes, "tiles/N45E007.hgt").unwrap();
+        assert_eq!((tile.cols, tile.rows, format, tile.unit), (1201, 1201, Format::SrtmHgt, Unit::Metres));
         assert_eq!(&tile.values[..2], [-12.0, 4_478.0]);
         assert!(tile.values[2].is_nan());
         assert_eq!(tile.voids(), 1);
         // 3 arc seconds: 92.8 m north to south, 65.0 m east to west at 45.5° N
         let width = tile.cell_metres.unwrap();
         assert!((width - 78.9).abs() < 0.1, "{width}");
-        assert_eq!(read(&bytes, "mystery.bin").unwrap().cell_metres, None);
+        assert_eq!(read(&bytes, "mystery.bin").unwrap().elevation.cell_metres, None);
     }
 
     #[test]
