@@ -16,15 +16,18 @@
 //! const { water, downstream } = t.rivers()   // Float32Array, Int32Array
 //! ```
 
+use std::rc::Rc;
+
 use js_sys::{Array, Float32Array, Float64Array, Int32Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::draw::color_schemes::{scheme, SCHEMES};
 use crate::draw::map_view::MapView;
 use crate::flora::trees::{skeleton, Forest};
+use crate::ground::imported::ImportedGround;
 use crate::morphometry::measures::{Measures, MEASURES};
-use crate::settings::choices::{Choice, Preset, CHOICES};
-use crate::settings::sliders::{Setting, SLIDERS};
+use crate::settings::choices::{Choice, Choices, Preset, CHOICES};
+use crate::settings::sliders::{Setting, Settings, SLIDERS};
 use crate::sketch::{builds, Input};
 use crate::terrain;
 use crate::FULL;
@@ -106,6 +109,27 @@ impl JsTerrain {
     #[wasm_bindgen(constructor)]
     pub fn new(seed: u32) -> JsTerrain {
         JsTerrain { inner: terrain::Terrain::new(seed), map: MapView::default(), forest: None }
+    }
+
+    /// A terrain on your own ground: `heights` (from 0 to 1 as the
+    /// sketch's, the sea below the sea level) in `rows` rows of `cols`,
+    /// with the original's default settings; `seed` says where the drops
+    /// fall. Throws if the heights do not make those rows of at least
+    /// 2 × 2 cells, or one is not finite.
+    #[wasm_bindgen(js_name = fromHeights)]
+    pub fn from_heights(heights: &[f32], cols: u32, rows: u32, seed: Option<u32>) -> Result<JsTerrain, JsError> {
+        if heights.len() != cols as usize * rows as usize {
+            return Err(JsError::new(&format!("{} heights are not {cols} × {rows}", heights.len())));
+        }
+        let ground = ImportedGround::from_heights(heights.to_vec(), cols as usize)
+            .ok_or_else(|| JsError::new("a ground is at least 2 × 2 finite heights"))?;
+        let inner = terrain::Terrain::on_ground(
+            seed.unwrap_or(0),
+            Settings::default(),
+            Choices::default(),
+            Some(Rc::new(ground)),
+        );
+        Ok(JsTerrain { inner, map: MapView::default(), forest: None })
     }
 
     /// Lets `n` drops fall; returns the steps they took between them.

@@ -470,8 +470,7 @@ impl Sketch {
         let link = start.link;
         // A map on a ground from a file waits for the file, on an empty
         // ground of its cells
-        let empty =
-            link.ground.as_ref().map(|g| Rc::new(ImportedGround { grid: g.grid, heights: vec![0.0; g.grid.cells()] }));
+        let empty = link.ground.as_ref().map(|g| Rc::new(ImportedGround::empty(g.grid)));
         let wanted = link.ground.is_some().then(|| (link.clone(), GroundState::Wanted));
         let looping = looping && wanted.is_none();
         let mut terrain = Terrain::on_ground(link.seed.unwrap_or(0), link.settings.clone(), link.choices, empty);
@@ -989,7 +988,7 @@ impl Sketch {
     /// its cells, still.
     fn wait_for(&mut self, link: MapLink) {
         let Some(ground) = &link.ground else { return };
-        let empty = Rc::new(ImportedGround { grid: ground.grid, heights: vec![0.0; ground.grid.cells()] });
+        let empty = Rc::new(ImportedGround::empty(ground.grid));
         let (seed, settings, choices) = (link.seed.unwrap_or(0), link.settings.clone(), link.choices);
         self.terrain.start_over(seed, settings, choices, Some(empty));
         self.start_afresh();

@@ -1,14 +1,18 @@
 //! The heightmap encoder as a WebAssembly module of its own. The page
-//! imports it only when a reader saves a heightmap or the maps, so the
-//! `png`, `zip` and `webm-iterable` crates it carries are never part of
-//! the page's first download. It also puts a time-lapse's frames in a WebM
-//! file.
+//! imports it only when a reader saves a heightmap or the maps, or opens a
+//! ground from a file, so the `png`, `tiff`, `zip` and `webm-iterable`
+//! crates it carries are never part of the page's first download. It also
+//! puts a time-lapse's frames in a WebM file.
 
+use hydraulic_erosion::fingerprint::fingerprint;
 use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::ground::imported;
 use hydraulic_erosion::settings::sliders::Settings;
+use hydraulic_erosion::share::elevation::{self, Encoding};
 use hydraulic_erosion::share::map_archive;
 use hydraulic_erosion::share::webm_file::{self, Codec, EncodedFrame, Video};
 use hydraulic_erosion::sketch::status::Field;
+use js_sys::{Float32Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 /// The heights of a map `cols` cells across (row by row) as a 16-bit
@@ -59,6 +63,32 @@ pub fn webm(
     }
     let video = Video { codec, width, height, frame_micros: frame_micros as u64 };
     webm_file::write(&video, &encoded).map_err(|problem| JsError::new(&format!("{problem:?}")))
+}
+
+/// The ground in a file called `name` (its `bytes`), a PNG's colours read
+/// as `encoding` says (`auto`, `grey`, `terrarium`, `terrain-rgb`), fitted
+/// with an elevation model's shore at `sea_level`: `{ heights, cols, rows,
+/// fingerprint, said }`, the fitted heights, their fingerprint (16 hex
+/// digits) and what was read and done, in words. A file that is not a
+/// ground throws, saying why.
+#[wasm_bindgen]
+pub fn open_ground(bytes: &[u8], name: &str, encoding: &str, sea_level: f64) -> Result<Object, JsError> {
+    let encoding = Encoding::from_key(encoding).ok_or_else(|| JsError::new(&format!("no encoding {encoding:?}")))?;
+    let opened = elevation::read(bytes, name, encoding).map_err(|why| JsError::new(&why.to_string()))?;
+    let (ground, fitting) = imported::fit(&opened.elevation, sea_level);
+    let said = format!("{}: {} {}", name, opened.format, fitting.describe(ground.grid));
+    let object = Object::new();
+    let set = |key: &str, value: JsValue| Reflect::set(&object, &key.into(), &value).map(|_| ());
+    let fingerprint = format!("{:016x}", fingerprint(ground.grid, &ground.heights));
+    (|| {
+        set("heights", Float32Array::from(&ground.heights[..]).into())?;
+        set("cols", (ground.grid.cols as u32).into())?;
+        set("rows", (ground.grid.rows as u32).into())?;
+        set("fingerprint", fingerprint.into())?;
+        set("said", said.into())
+    })()
+    .map_err(|_| JsError::new("the ground could not be handed to the page"))?;
+    Ok(object)
 }
 
 fn main() {}

@@ -78,6 +78,12 @@ pub struct ImportedGround {
 }
 
 impl ImportedGround {
+    /// A ground of `grid`'s cells all at 0: the place of a map whose
+    /// file is still to come.
+    pub fn empty(grid: Grid) -> ImportedGround {
+        ImportedGround { grid, heights: vec![0.0; grid.cells()] }
+    }
+
     /// A ground of `heights` in rows of `cols`, if they make at least 2 × 2
     /// cells and are all finite.
     pub fn from_heights(heights: Vec<f32>, cols: usize) -> Option<ImportedGround> {

@@ -18,6 +18,7 @@
 //! formatting is part of the first download.
 
 use std::io::{Cursor, Write};
+use std::rc::Rc;
 
 use zip::write::SimpleFileOptions;
 use zip::CompressionMethod;
@@ -25,6 +26,7 @@ use zip::CompressionMethod;
 use crate::draw::map_view::MapView;
 use crate::erosion::ground_moved::{deposition, erosion, largest};
 use crate::grid::Grid;
+use crate::ground::imported::ImportedGround;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::{Setting, Settings};
 use crate::share::heightmap;
@@ -53,7 +55,10 @@ pub enum Problem {
 /// count the rain's work against.
 pub fn archive(ground: &[f32], link: &MapLink, query: &str, settings: &Settings) -> Result<Vec<u8>, Problem> {
     let seed = link.seed.unwrap_or(0);
-    let mut terrain = Terrain::with_choices(seed, link.settings.clone(), link.choices);
+    // A ground from a file is not the link's to make: its cells are, and
+    // the ground before the rain comes after the heights
+    let from_file = link.ground.as_ref().map(|g| Rc::new(ImportedGround::empty(g.grid)));
+    let mut terrain = Terrain::on_ground(seed, link.settings.clone(), link.choices, from_file);
     let cells = terrain.grid().cells();
     let (heights, without_rain) = match ground.len() {
         n if n == 2 * cells => (&ground[..cells], Some(ground[cells..].to_vec())),

@@ -493,7 +493,19 @@ mod tests {
             Input::Redo,
             Input::Rewind(123_456),
             Input::LetGo,
+            Input::OpenGround(a_ground()),
         ]
+    }
+
+    /// A ground's link with every field moved, and a name of more than ASCII.
+    fn a_ground() -> GroundLink {
+        GroundLink {
+            name: "Vallée d'Aoste ⛰.tif".into(),
+            grid: Grid::new(2048, 1365),
+            fingerprint: u64::MAX - 5,
+            shore: 0.31,
+            encoding: Encoding::TerrainRgb,
+        }
     }
 
     #[test]
@@ -508,6 +520,8 @@ mod tests {
                 Message::SaveVideo,
                 Message::CancelVideo,
                 Message::SendHeights,
+                // (its heights cross beside the numbers)
+                Message::ShelveGround(a_ground(), Vec::new()),
             ])
             .collect();
         let mut tags: Vec<u64> = Vec::new();

@@ -15,6 +15,7 @@ use crate::draw::color_schemes::{scheme, SCHEMES};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
+use crate::share::elevation::Encoding;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
@@ -43,6 +44,8 @@ pub enum Action {
     SaveGltf,
     /// Copy the code that puts the map into a post.
     CopyEmbed,
+    /// Open this file as the map's ground ([`super::ground_file`]).
+    OpenGround(web_sys::File),
     Fullscreen,
 }
 
@@ -65,6 +68,9 @@ pub struct Controls {
     save_stl: Option<Element>,
     save_gltf: Option<Element>,
     reset_view: Option<Element>,
+    /// Open a ground: the file picker, and how a PNG's colours are read.
+    import: Option<HtmlInputElement>,
+    import_encoding: Option<HtmlSelectElement>,
     undo: Option<Element>,
     redo: Option<Element>,
     /// The rewind (a range over the drops fallen), its label, and whether
@@ -85,6 +91,9 @@ pub struct Controls {
     /// The share button's own label, read once: mid-note it says something
     /// else.
     share_label: String,
+    /// Copy link's hint, and what it says of a map the sketch made.
+    share_hint: Option<Element>,
+    share_hint_text: String,
     /// "Copy embed code", and its own label.
     embed: Option<Element>,
     embed_label: String,
@@ -124,6 +133,8 @@ impl Controls {
             save_stl: optional("save-stl"),
             save_gltf: optional("save-gltf"),
             reset_view: optional("reset-view"),
+            import: optional("import").and_then(|e| e.dyn_into().ok()),
+            import_encoding: optional("import-encoding").and_then(|e| e.dyn_into().ok()),
             undo: optional("undo"),
             redo: optional("redo"),
             rewind: optional("rewind").and_then(|e| e.dyn_into().ok()),
@@ -136,6 +147,8 @@ impl Controls {
             filming: Cell::new(false),
             share_label: share.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             share,
+            share_hint_text: root.by_id("hint-share").and_then(|h| h.text_content()).unwrap_or_default(),
+            share_hint: root.by_id("hint-share"),
             embed_label: embed.as_ref().and_then(|b| b.text_content()).unwrap_or_default(),
             embed,
             fullscreen: control(root, "fullscreen-toggle", &mut missing),
@@ -216,6 +229,14 @@ impl Controls {
                 }
             }
             self.show_choice(*choice, link.choices.get(*choice));
+        }
+        if let Some(select) = &self.import_encoding {
+            select.set_length(0);
+            for (key, label) in Encoding::KEYS.into_iter().zip(Encoding::LABELS) {
+                if let Ok(option) = HtmlOptionElement::new_with_text_and_value(label, key) {
+                    let _ = select.add_with_html_option_element(&option);
+                }
+            }
         }
         self.show_seed(link.seed.unwrap_or(0));
         for (toggle, checkbox) in &self.toggles {
@@ -405,6 +426,39 @@ impl Controls {
         copy_and_say(self.share.clone(), self.share_label.clone(), url, said);
     }
 
+    /// Whether the page offers to open a ground (it has the file control).
+    pub fn takes_grounds(&self) -> bool {
+        self.import.is_some()
+    }
+
+    /// How a PNG's colours are to be read, as the encoding's control says
+    /// (auto where the page has none).
+    pub fn import_encoding(&self) -> Encoding {
+        self.import_encoding.as_ref().and_then(|s| Encoding::from_key(&s.value())).unwrap_or(Encoding::Auto)
+    }
+
+    /// On a ground from a file (named `file`), the terrain and the map size
+    /// show no option (neither is the map's, and picking either, even the
+    /// one shown before, leaves the ground), and Copy link's hint says that
+    /// whoever opens the link needs the file too.
+    pub fn show_ground(&self, file: Option<&str>) {
+        let on_a_file = file.is_some();
+        if let Some(hint) = &self.share_hint {
+            let needs =
+                file.map(|name| format!("Whoever opens the link needs the file {name} too: a link cannot carry it"));
+            hint.set_text_content(Some(needs.as_deref().unwrap_or(&self.share_hint_text)));
+        }
+        for (choice, select) in &self.choices {
+            if let (Choice::Terrain | Choice::MapSize, Some(select)) = (choice, select) {
+                if on_a_file && select.selected_index() != -1 {
+                    select.set_selected_index(-1);
+                } else if !on_a_file && select.selected_index() == -1 {
+                    self.show_choice(*choice, self.chosen.get().get(*choice));
+                }
+            }
+        }
+    }
+
     /// The code that puts the map into a post is `code`: copies it and says
     /// so on its button, as [`Controls::shared`] does for the link.
     pub fn embed_copied(&self, code: String) {
@@ -491,6 +545,16 @@ impl Controls {
         }
         let a = act.clone();
         on_click(&self.fullscreen, Box::new(move || a(Action::Fullscreen)));
+        if let Some(import) = &self.import {
+            let (a, import_) = (act.clone(), import.clone());
+            listen(import, "change", move |_| {
+                if let Some(file) = import_.files().and_then(|files| files.get(0)) {
+                    a(Action::OpenGround(file));
+                }
+                // The same file picked again is opened again
+                import_.set_value("");
+            });
+        }
 
         if let Some(picker) = &self.scheme_picker {
             let (a, picker_) = (act.clone(), picker.clone());

@@ -24,14 +24,15 @@ use crate::share::link::{self, MapLink};
 use crate::sketch::builds;
 use crate::sketch::history::Brief;
 use crate::sketch::numbers::Message;
-use crate::sketch::status::{Field, Status};
+use crate::sketch::status::{Field, GroundState, Status};
 use crate::sketch::{Carried, Input, Show, Sketch, Start};
 use crate::FULL;
 
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
-use super::dom::{after_next_paint, document, download, warn, window};
+use super::dom::{after_next_paint, document, download, listen, warn, window};
 use super::full_build;
+use super::ground_file::{self, Fit};
 use super::lazy_download::{self, Made};
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
@@ -197,6 +198,7 @@ impl Host {
             handled_before: Cell::new(0),
             handled: Cell::new(0),
         });
+        host.take_dropped_grounds();
         let big = host.start.borrow().0.link.grid().cells() > FIRST_FRAME_HERE_AT_MOST;
         if needs_full {
             host.switch_to_full(None);
@@ -562,7 +564,13 @@ impl Host {
             waiting.push(message);
             return;
         }
-        if !self.full.get() && matches!(&message, Message::Input(input) if builds::input_needs_full(input)) {
+        // A ground given is kept by the build that opens it
+        let needs_full = match &message {
+            Message::Input(input) => builds::input_needs_full(input),
+            Message::ShelveGround(..) => true,
+            _ => false,
+        };
+        if !self.full.get() && needs_full {
             self.switch_to_full(Some(message));
             return;
         }
@@ -626,6 +634,9 @@ impl Host {
                 if self.handled.get() >= self.sent.get() {
                     self.controls.show_status(&status);
                 }
+                if self.status().is_none_or(|before| before.ground != status.ground) {
+                    self.show_ground(&status);
+                }
                 *self.status.borrow_mut() = Some(*status);
                 if let Some(heights) = heights {
                     self.answer_heights(&heights);
@@ -644,7 +655,12 @@ impl Host {
                                 }
                                 _ => {}
                             }
+                            let ground_named = |q: &str| q.contains("he-ground=").then(|| link::read(q).link.ground);
+                            let new_ground = ground_named(&self.link.borrow()) != ground_named(&query);
                             *self.link.borrow_mut() = query;
+                            if let Some(status) = self.status().filter(|_| new_ground) {
+                                self.show_ground(&status);
+                            }
                         }
                         Show::Shared { exact } => {
                             self.write_waiting_address();
@@ -739,6 +755,7 @@ impl Host {
                     lazy_download::save(host.file(action, heights, status), host.element.borrow().note().clone())
                 }));
             }
+            Action::OpenGround(file) => self.open_ground(file),
             Action::CopyEmbed => {
                 self.write_waiting_address();
                 self.controls.embed_copied(sharing::embed_code(&self.link.borrow(), &self.full_page()));
@@ -751,6 +768,67 @@ impl Host {
                     let _ = self.element.borrow().holder().request_fullscreen();
                 }
             }
+        }
+    }
+
+    /// Opens `file` as the map's ground: fitted as the link waiting for it
+    /// names, or with the encoding picked and the sea level now.
+    pub fn open_ground(self: &Rc<Self>, file: web_sys::File) {
+        let waiting = link::read(&self.link.borrow()).link.ground.filter(|_| self.waits_for_a_ground());
+        let fit = match waiting {
+            Some(named) => Fit { encoding: named.encoding, shore: named.shore },
+            None => Fit {
+                encoding: self.controls.import_encoding(),
+                shore: self.status().map_or(Setting::SeaLevel.slider().default, |s| s.settings.sea_level()),
+            },
+        };
+        let host = self.clone();
+        ground_file::open(file, fit, self.element.borrow().note().clone(), move |link, heights| {
+            host.send(Message::ShelveGround(link.clone(), heights));
+            host.send(Message::Input(Input::OpenGround(link)));
+        });
+    }
+
+    /// A file dropped on the map opens as its ground, where the page offers
+    /// to open one (or the map waits for its file); elsewhere a drop is
+    /// the browser's.
+    fn take_dropped_grounds(self: &Rc<Self>) {
+        let holder = self.element.borrow().holder().clone();
+        let host = self.clone();
+        listen(&holder, "dragover", move |event| {
+            if host.controls.takes_grounds() || host.waits_for_a_ground() {
+                event.prevent_default();
+            }
+        });
+        let host = self.clone();
+        listen(&holder, "drop", move |event| {
+            if !(host.controls.takes_grounds() || host.waits_for_a_ground()) {
+                return;
+            }
+            event.prevent_default();
+            let dropped = event.dyn_ref::<web_sys::DragEvent>().and_then(|d| d.data_transfer());
+            if let Some(file) = dropped.and_then(|t| t.files()).and_then(|files| files.get(0)) {
+                host.open_ground(file);
+            }
+        });
+    }
+
+    /// Whether the map waits for the file of the ground its link names.
+    fn waits_for_a_ground(&self) -> bool {
+        self.status.borrow().as_ref().is_some_and(|s| s.ground.waits())
+    }
+
+    /// The map's note asks for the ground's file while its link waits for
+    /// it, and the terrain and map size show no option on a ground from a
+    /// file.
+    fn show_ground(&self, status: &Status) {
+        let name = link::read(&self.link.borrow()).link.ground.map(|g| g.name).unwrap_or_default();
+        self.controls.show_ground((status.ground != GroundState::Made).then_some(&name));
+        let note = self.element.borrow().note().clone();
+        if status.ground.waits() {
+            note.say(&ground_file::asking_for(&name, status.ground == GroundState::NotTheOne));
+        } else {
+            note.take_back(ground_file::is_asking);
         }
     }
 

@@ -36,6 +36,8 @@ mod figure;
 #[cfg(feature = "page")]
 mod full_build;
 #[cfg(feature = "page")]
+mod ground_file;
+#[cfg(feature = "page")]
 mod host;
 #[cfg(feature = "page")]
 mod lazy_download;

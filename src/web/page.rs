@@ -285,6 +285,7 @@ pub fn history() -> JsValue {
             Input::NewMap { seed } => ("seed", (*seed).into()),
             Input::Rewind(to) => ("rewind", (*to as f64).into()),
             Input::PenDown { .. } | Input::Stroke(_) => ("stroke", JsValue::NULL),
+            Input::OpenGround(ground) => ("ground", ground.name.as_str().into()),
             _ => continue,
         };
         let fields = [

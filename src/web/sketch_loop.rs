@@ -287,10 +287,13 @@ impl SketchLoop {
         // finds the sketch free
         let news = self.with_sketch(|sketch| {
             let status = sketch.status();
-            // The heights, and where the hand moved the ground, the ground
+            // The heights, and where the hand moved the ground or it came
+            // from a file (which the maps cannot make again), the ground
             // without the rain's work after them (for the maps' erosion)
             let heights = self.heights_asked.take().then(|| {
-                let (heights, without_rain) = (sketch.terrain().heights(), sketch.terrain().hand_moved());
+                let terrain = sketch.terrain();
+                let from_file = terrain.ground().map(|_| terrain.without_rain());
+                let (heights, without_rain) = (terrain.heights(), terrain.hand_moved().or(from_file));
                 let ground =
                     Float32Array::new_with_length((heights.len() + without_rain.map_or(0, <[f32]>::len)) as u32);
                 ground.subarray(0, heights.len() as u32).copy_from(heights);

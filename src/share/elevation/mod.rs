@@ -82,6 +82,8 @@ impl Encoding {
     pub const ALL: [Encoding; 4] = [Encoding::Auto, Encoding::Grey, Encoding::Terrarium, Encoding::TerrainRgb];
     /// The encodings' names, as the page's options and a link write them.
     pub const KEYS: [&'static str; Encoding::ALL.len()] = ["auto", "grey", "terrarium", "terrain-rgb"];
+    /// ... and as the page's options show them.
+    pub const LABELS: [&'static str; Encoding::ALL.len()] = ["Auto", "Greyscale", "Terrarium", "Terrain-RGB"];
 
     pub fn key(self) -> &'static str {
         Encoding::KEYS[self as usize]

@@ -30,6 +30,11 @@ const TERRARIUM_REDS: std::ops::RangeInclusive<u8> = 96..=160;
 
 /// The ground in a PNG file, its colours read as `encoding` says.
 pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
+    // The size its header claims, checked before the decoder sees it (whose
+    // own sums of a huge image's bytes overflow on a 32-bit machine)
+    if let Some((cols, rows)) = header_size(bytes) {
+        Budget::check(cols, rows)?;
+    }
     let damaged = |e: png::DecodingError| ReadError::Damaged { format: "PNG", why: e.to_string() };
     // The decoder's own allowance: the largest image the budget allows, as
     // 16-bit RGBA, and its rows' filtering
@@ -61,6 +66,13 @@ pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
         (false, Encoding::TerrainRgb) => Ok(image.metres(Format::TerrainRgb)),
         (false, Encoding::Auto) => image.tile_kind().map(|format| image.metres(format)),
     }
+}
+
+/// The width and height a PNG's header (its first chunk, IHDR) says.
+fn header_size(bytes: &[u8]) -> Option<(usize, usize)> {
+    let word = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?) as usize);
+    (bytes.get(12..16)? == b"IHDR").then_some(())?;
+    Some((word(16)?, word(20)?))
 }
 
 /// A decoded image: `samples` channels a pixel, of 8 or 16 bits
