@@ -27,17 +27,19 @@ pub struct Fit {
 }
 
 /// Opens `file` as `fit` says; once it is a ground, `hand` gets its link and
-/// heights (the note then says what was read), and a file that is none is
-/// said on `note`.
-pub fn open(file: web_sys::File, fit: Fit, note: MapNote, hand: impl FnOnce(GroundLink, Vec<f32>) + 'static) {
+/// heights, and says whether what was read is to be said on `note` (not
+/// where the map says something else of it at once); a file that is none is
+/// said there.
+pub fn open(file: web_sys::File, fit: Fit, note: MapNote, hand: impl FnOnce(GroundLink, Vec<f32>) -> bool + 'static) {
     note.say(&format!("Opening {}…", file.name()));
     wasm_bindgen_futures::spawn_local(async move {
         match read_and_fit(&file, &fit).await {
             // Handed first: the page may say it is loading the rest of the
             // sketch, which what was read then follows
             Ok((link, heights, said)) => {
-                hand(link, heights);
-                note.say(&said);
+                if hand(link, heights) {
+                    note.say(&said);
+                }
             }
             // The reader's file, not the page, is at fault: said on the
             // map, not in the console

@@ -774,8 +774,8 @@ impl Host {
     /// Opens `file` as the map's ground: fitted as the link waiting for it
     /// names, or with the encoding picked and the sea level now.
     pub fn open_ground(self: &Rc<Self>, file: web_sys::File) {
-        let waiting = link::read(&self.link.borrow()).link.ground.filter(|_| self.waits_for_a_ground());
-        let fit = match waiting {
+        let waits = self.waits_for_a_ground();
+        let fit = match link::read(&self.link.borrow()).link.ground.filter(|_| waits) {
             Some(named) => Fit { encoding: named.encoding, shore: named.shore },
             None => Fit {
                 encoding: self.controls.import_encoding(),
@@ -786,6 +786,8 @@ impl Host {
         ground_file::open(file, fit, self.element.borrow().note().clone(), move |link, heights| {
             host.send(Message::ShelveGround(link.clone(), heights));
             host.send(Message::Input(Input::OpenGround(link)));
+            // Where a link waits, the map says whether this was its file
+            !waits
         });
     }
 
