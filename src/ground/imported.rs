@@ -1,12 +1,12 @@
 //! A ground brought from a file (which [`crate::share::elevation`] reads
-//! into an [`Elevation`]), fitted to the sketch: its voids filled, averaged down to the largest map size
+//! into an [`Elevation`](crate::ground::imported::Elevation)), fitted to the sketch: its voids filled, averaged down to the largest map size
 //! where it is bigger, and its heights put between 0 and 1 as the
 //! sketch's are.
 //!
 //! - **Voids** are filled from the edge of what is known inwards: each ring
 //!   of voids takes the mean of its known neighbours, so a hole closes on
 //!   the heights around it and no void keeps a value of its own.
-//! - **Size**: a file within [`LARGEST`] keeps its cells, one a cell of the
+//! - **Size**: a file within [`LARGEST`](crate::ground::imported::LARGEST) keeps its cells, one a cell of the
 //!   map (so a heightmap saved here opens to the same heights). A bigger
 //!   one is averaged down, keeping its aspect, to fit: each map cell is the
 //!   mean of the file's cells under it, weighted by how much of each it

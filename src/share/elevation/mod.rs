@@ -3,11 +3,12 @@
 //! ([`crate::ground::imported`]).
 //!
 //! Three kinds of file, told apart by their first bytes (and an `.hgt` by
-//! its length): PNG ([`png_image`]: greyscale, Terrarium or Terrain-RGB),
-//! GeoTIFF ([`geotiff`]) and SRTM `.hgt` ([`srtm_hgt`]). Every reader
-//! checks the file's size against [`Budget`] before it decodes anything, so
+//! its length): PNG ([`png_image`](crate::share::elevation::png_image): greyscale, Terrarium or
+//! Terrain-RGB), GeoTIFF ([`geotiff`](crate::share::elevation::geotiff)) and SRTM `.hgt`
+//! ([`srtm_hgt`](crate::share::elevation::srtm_hgt)). Every reader checks the file's size against
+//! [`Budget`](crate::share::elevation::Budget) before it decodes anything, so
 //! a header that claims 100,000 × 100,000 cells costs nothing; what cannot be
-//! read is a [`ReadError`] whose words the page shows as they are.
+//! read is a [`ReadError`](crate::share::elevation::ReadError) whose words the page shows as they are.
 //!
 //! ```
 //! use hydraulic_erosion::ground::imported::Unit;
