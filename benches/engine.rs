@@ -9,7 +9,8 @@
 //! thermal pass, flow accumulation). Last, the hand's tools: a move of the
 //! pointer to its frame drawn (the stamps and the rivers routed again, the
 //! painting aside), and how long a link's strokes get for 10, 100 and 1,000
-//! strokes.
+//! strokes. And opening a 3601² SRTM tile as the map's ground: read, fitted
+//! to 2048 × 2048, and the sketch's first frame on it.
 //! The same calls timed in Chromium against the original are in
 //! `tests/bench/browser_bench.mjs`.
 
@@ -23,13 +24,15 @@ use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::fingerprint::fingerprint;
 use hydraulic_erosion::flora::trees::{skeleton, Forest};
 use hydraulic_erosion::grid::Grid;
-use hydraulic_erosion::ground::diamond_square;
+use hydraulic_erosion::ground::{diamond_square, imported};
 use hydraulic_erosion::morphometry::measures::Measures;
 use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
 use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, MAP_SIZES};
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::settings::sliders::Settings;
+use hydraulic_erosion::share::elevation::{self, Encoding};
+use hydraulic_erosion::share::ground_link::GroundLink;
 use hydraulic_erosion::share::strokes;
 use hydraulic_erosion::sketch::{Input, Pointing, Sketch, Start, SPOT_CANDIDATES_PER_FRAME};
 use hydraulic_erosion::terrain::{Terrain, RAIN_TARGET};
@@ -218,6 +221,50 @@ fn main() {
 
     hand();
     big_map();
+    own_ground();
+}
+
+/// A 3601 × 3601 SRTM `.hgt` (made here: sines of a few kilometres' relief
+/// across sea and land, with voids) read, fitted to 2048 × 2048, and a
+/// paused sketch's first frame on it (the painting aside).
+fn own_ground() {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let side = 3601;
+    let bytes: Vec<u8> = (0..side * side)
+        .flat_map(|i| {
+            let (x, y) = ((i % side) as f64, (i / side) as f64);
+            let metres = 1500.0 * (x / 300.0).sin() * (y / 410.0).cos() + 900.0 * ((x + y) / 97.0).sin() + 300.0;
+            let metres = if i % 10_007 == 0 { i16::MIN } else { metres as i16 };
+            metres.to_be_bytes()
+        })
+        .collect();
+    let start = Instant::now();
+    let opened = elevation::read(&bytes, "N46E007.hgt", Encoding::Auto).expect("an SRTM tile");
+    let read = start.elapsed();
+    let start = Instant::now();
+    let (ground, _) = imported::fit(opened.elevation, 0.25);
+    let fitted = start.elapsed();
+    let link = GroundLink {
+        name: "N46E007.hgt".into(),
+        grid: ground.grid,
+        fingerprint: fingerprint(ground.grid, &ground.heights),
+        shore: 0.25,
+        encoding: Encoding::Auto,
+    };
+    let mut sketch = Sketch::new(Start::fresh(1, Size::new(1000.0, 562.0, 1.0)));
+    sketch.input(Input::PlayPause, 0.0);
+    let mut clock = || 0.0;
+    sketch.frame(&mut clock, &mut NoPainter);
+    let start = Instant::now();
+    sketch.shelve(link.clone(), ground.heights);
+    sketch.input(Input::OpenGround(link), 0.0);
+    sketch.frame(&mut clock, &mut NoPainter);
+    println!(
+        "a 3601² SRTM tile as the ground: read {:.0} ms, fitted to 2048 × 2048 {:.0} ms, kept, opened and its first frame {:.0} ms",
+        ms(read),
+        ms(fitted),
+        ms(start.elapsed())
+    );
 }
 
 /// A 2048 × 2048 map: a frame's rain, and the fingerprint of the heights

@@ -55,7 +55,7 @@ proptest! {
         let read = read.unwrap();
         let (read, format) = (read.elevation, read.format);
         prop_assert_eq!((format, read.unit), (Format::GreyPng(16), Unit::Levels));
-        let (ground, _) = imported::fit(&read, 0.25);
+        let (ground, _) = imported::fit(read, 0.25);
         prop_assert_eq!(ground.grid, grid);
         for (&was, &now) in heights.iter().zip(&ground.heights) {
             prop_assert!((was.clamp(0.0, 1.0) - now).abs() <= 0.5 / 65_535.0 + 1e-7, "{} became {}", was, now);
@@ -69,7 +69,7 @@ proptest! {
         prop_assume!(levels.iter().any(|&l| l != levels[0]));
         let heights: Vec<f32> = levels.iter().map(|&l| (l as f64 / 65_535.0) as f32).collect();
         let file = heightmap::encode(Grid::new(16, 20), &heights);
-        let (ground, _) = imported::fit(&elevation::read(&file, "map.png", Encoding::Auto).unwrap().elevation, 0.25);
+        let (ground, _) = imported::fit(elevation::read(&file, "map.png", Encoding::Auto).unwrap().elevation, 0.25);
         prop_assert_eq!(ground.heights, heights);
     }
 }
@@ -117,7 +117,7 @@ fn a_tile_of_the_web_fits_with_its_sea_and_the_file_kinds_are_told_by_their_byte
     // Red 128 is Terrarium's 0 m: a ramp from 0 m to 255 m, whose western edge is the sea's
     let (format, tile) = (tile.format, tile.elevation);
     assert_eq!((format, tile.values[0], tile.values[255]), (Format::Terrarium, 0.0, 255.0));
-    let (ground, _) = imported::fit(&tile, 0.3);
+    let (ground, _) = imported::fit(tile, 0.3);
     assert!(ground.heights[0] < 0.3 && ground.heights[1] > 0.3 && ground.heights[255] == 1.0);
     let model = elevation::read(&files[1].1, "whatever.dat", Encoding::Grey).unwrap();
     assert_eq!((model.format, model.elevation.values[0]), (Format::GeoTiff, -40.0));
@@ -171,7 +171,7 @@ mod on_the_sketch {
             })
             .collect();
         let model = imported::Elevation { cols: 60, rows: 40, values, unit: Unit::Metres, cell_metres: None };
-        let (ground, _) = imported::fit(&model, 0.25);
+        let (ground, _) = imported::fit(model, 0.25);
         let link = GroundLink {
             name: name.into(),
             grid: ground.grid,

@@ -75,8 +75,9 @@ pub fn webm(
 pub fn open_ground(bytes: &[u8], name: &str, encoding: &str, sea_level: f64) -> Result<Object, JsError> {
     let encoding = Encoding::from_key(encoding).ok_or_else(|| JsError::new(&format!("no encoding {encoding:?}")))?;
     let opened = elevation::read(bytes, name, encoding).map_err(|why| JsError::new(&why.to_string()))?;
-    let (ground, fitting) = imported::fit(&opened.elevation, sea_level);
-    let said = format!("{}: {} {}", name, opened.format, fitting.describe(ground.grid));
+    let format = opened.format;
+    let (ground, fitting) = imported::fit(opened.elevation, sea_level);
+    let said = format!("{}: {} {}", name, format, fitting.describe(ground.grid));
     let object = Object::new();
     let set = |key: &str, value: JsValue| Reflect::set(&object, &key.into(), &value).map(|_| ());
     let fingerprint = format!("{:016x}", fingerprint(ground.grid, &ground.heights));
