@@ -917,8 +917,6 @@ impl Sketch {
         self.shows.push(Show::PlayState { looping });
     }
 
-    /// Starts again from the original terrain of `seed`, with a fresh
-    /// timeline.
     /// Keeps the ground of `heights` the `link` names, to open by it
     /// ([`Input::OpenGround`]); false, keeping nothing, if they are not the
     /// ones it names.
@@ -1000,6 +998,8 @@ impl Sketch {
         self.wanted = Some((link, GroundState::Wanted));
     }
 
+    /// Starts again from the original terrain of `seed`, with a fresh
+    /// timeline.
     fn restart(&mut self, seed: u32) {
         self.terrain.reset(seed);
         self.start_afresh();

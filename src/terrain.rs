@@ -132,17 +132,12 @@ impl Terrain {
     /// ```
     pub fn on_ground(seed: u32, settings: Settings, choices: Choices, ground: Option<Rc<ImportedGround>>) -> Self {
         let grid = ground.as_ref().map_or(choices.grid(), |g| g.grid);
-        let noise = FractalNoise::new(seed);
-        let original = match &ground {
-            Some(ground) => ground.heights.clone(),
-            None => starting_ground(seed, &noise, grid, choices.shape(), &settings),
-        };
-        Terrain {
+        let mut terrain = Terrain {
             seed,
-            noise,
+            noise: FractalNoise::new(seed),
             ground,
-            heights: original.clone(),
-            original,
+            heights: Vec::new(),
+            original: Vec::new(),
             without_rain: None,
             rng: Pcg32::seed_from_u64(seed as u64),
             brush: Brush::new(settings.brush_radius(), grid),
@@ -160,7 +155,10 @@ impl Terrain {
             record_paths: false,
             paths: Vec::new(),
             rain_spot: None,
-        }
+        };
+        terrain.build();
+        terrain.heights = terrain.original.clone();
+        terrain
     }
 
     pub fn seed(&self) -> u32 {
