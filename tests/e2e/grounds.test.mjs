@@ -162,3 +162,23 @@ test('files that are no ground are said over the map and change nothing', async 
   assert.deepEqual(problems, [])
   await context.close()
 })
+
+test('a file dropped on the map opens as its ground', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/')
+  await pause(page)
+  await page.evaluate(b64 => {
+    const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0))
+    const dataTransfer = new DataTransfer()
+    dataTransfer.items.add(new File([bytes], 'dropped ridge.png', { type: 'image/png' }))
+    const holder = document.querySelector('#sketch-holder')
+    const over = new DragEvent('dragover', { dataTransfer, cancelable: true, bubbles: true })
+    holder.dispatchEvent(over)
+    if (!over.defaultPrevented) throw new Error('the map does not take the drop')
+    holder.dispatchEvent(new DragEvent('drop', { dataTransfer, cancelable: true, bubbles: true }))
+  }, terrarium(1200).toString('base64'))
+  const s = await opened(page, 'dropped ridge.png')
+  assert.match(s.note, /^dropped ridge\.png: Terrarium PNG 96 × 64/)
+  assert.deepEqual([s.ground, s.grid], ['file', [96, 64]])
+  assert.deepEqual(problems, [])
+  await context.close()
+})
