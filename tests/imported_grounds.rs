@@ -257,3 +257,20 @@ mod on_the_sketch {
         assert_eq!(sketch.terrain().heights_hash(), island);
     }
 }
+
+/// A ground given is rained on as the same ground made: the island's own
+/// heights, given back with its seed, rain to the island's heights.
+#[test]
+fn the_islands_heights_given_back_rain_as_the_island_does() {
+    use hydraulic_erosion::ground::imported::ImportedGround;
+    use hydraulic_erosion::settings::{choices::Choices, sliders::Settings};
+    use hydraulic_erosion::terrain::Terrain;
+    use std::rc::Rc;
+    let mut island = Terrain::new(1);
+    let ground = ImportedGround::from_heights(island.heights().to_vec(), 320).unwrap();
+    let mut given = Terrain::on_ground(1, Settings::default(), Choices::default(), Some(Rc::new(ground)));
+    island.rain(10_000);
+    given.rain(10_000);
+    assert_eq!(given.heights_hash(), island.heights_hash());
+    assert_eq!(given.heights_hash(), 0x7fa1_2faf_6acc_8e80, "the pinned fingerprint of seed 1 after 10,000 drops");
+}

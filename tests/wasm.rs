@@ -83,3 +83,19 @@ fn shapes_sizes_and_presets_are_chosen_by_name() {
     let first = js_sys::Reflect::get(&choices.get(0), &"default".into()).unwrap();
     assert_eq!(first.as_string().as_deref(), Some("island"));
 }
+
+#[wasm_bindgen_test]
+fn your_own_heights_make_a_terrain_that_rains_as_it_does_natively() {
+    // The island's own heights, given back: the same terrain, the same rain
+    let island = JsTerrain::new(1).heights();
+    let mut t = JsTerrain::from_heights(&island, 320, 180, Some(1)).expect("the island's heights are a ground");
+    assert_eq!((t.cols(), t.rows()), (320, 180));
+    for _ in 0..100 {
+        t.rain(100);
+    }
+    assert_eq!(t.heights_hash(), format!("{SEED_1_AFTER_10K:016x}"));
+    assert!(JsTerrain::from_heights(&island, 321, 180, None).is_err(), "heights that are not the rows said");
+    let mut holed = island.clone();
+    holed[7] = f32::NAN;
+    assert!(JsTerrain::from_heights(&holed, 320, 180, None).is_err(), "a height that is not finite");
+}
