@@ -452,9 +452,10 @@ impl Sketch {
     /// Whether a sketch as `start` says rains straight away: unless the
     /// reader asked for less motion, it was asked to start paused, or it
     /// came by a link with drops, whose map is brought back and then shown
-    /// paused, as it was shared.
+    /// paused, as it was shared, or by a link to a ground from a file, whose
+    /// map waits for the file.
     pub fn starts_raining(start: &Start) -> bool {
-        !start.reduced_motion && !start.paused && start.link.drops == 0
+        !start.reduced_motion && !start.paused && start.link.drops == 0 && start.link.ground.is_none()
     }
 
     /// The scheme a sketch as `start` says draws in: the one its link
@@ -472,7 +473,6 @@ impl Sketch {
         // ground of its cells
         let empty = link.ground.as_ref().map(|g| Rc::new(ImportedGround::empty(g.grid)));
         let wanted = link.ground.is_some().then(|| (link.clone(), GroundState::Wanted));
-        let looping = looping && wanted.is_none();
         let mut terrain = Terrain::on_ground(link.seed.unwrap_or(0), link.settings.clone(), link.choices, empty);
         terrain.set_record_paths(link.toggles.get(Toggle::Debug));
         let mut map = MapView::default();

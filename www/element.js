@@ -7,7 +7,8 @@
 //
 // Its attributes are a link's keys without the `he-` prefix (or one `link`
 // holding a whole link's query), read by the link's own parser, so a figure
-// shows the map its link shows on the full page. The page's module and its
+// shows the map its link shows on the full page; `ground` names a file (a
+// heightmap, an elevation model) to open as its ground. The page's module and its
 // wasm are fetched and compiled once for every figure on the page, and only
 // when the first comes near the viewport (loading="lazy", the default); a
 // figure out of view rests. Each runs its sketch in a worker of its own, so
@@ -20,7 +21,7 @@ const file = name => new URL(`./${name}`, import.meta.url)
 
 // The figure's own attributes; the rest are the link's keys, but for the
 // attributes every element may carry
-const OWN = new Set(['link', 'controls', 'loading', 'paused', 'page'])
+const OWN = new Set(['link', 'controls', 'loading', 'paused', 'page', 'ground'])
 const GLOBAL = /^(id|class|style|title|lang|dir|hidden|tabindex|slot|part|role|is|nonce|autofocus|inert|draggable|translate|spellcheck|contenteditable|enterkeyhint|popover|(data|aria)-.*)$/
 
 // A control's name in `controls` is its ID without `experiment-control-`,
@@ -204,6 +205,26 @@ class HydraulicErosion extends HTMLElement {
     const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
     // (the canvases are made with their part: src/web/canvas.rs)
     this.#figure = new this.#glue.Figure(this.#holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)
+    const ground = this.getAttribute('ground')
+    if (ground) this.#openGround(ground)
+  }
+
+  // The file its `ground` attribute names, fetched and opened as its ground
+  // (a new map on it, or the one its link waits for)
+  async #openGround (address) {
+    const figure = this.#figure
+    const url = new URL(address, document.baseURI)
+    const name = decodeURIComponent(url.pathname.split('/').pop() || 'ground')
+    let file
+    try {
+      const response = await fetch(url)
+      if (!response.ok) throw new Error(`the server answered ${response.status}`)
+      file = new File([await response.blob()], name)
+    } catch (error) {
+      if (this.#figure === figure) figure.groundNotHad(`${name} could not be fetched (${error.message})`)
+      return
+    }
+    if (this.#figure === figure) figure.openGround(file)
   }
 
   #stop () {

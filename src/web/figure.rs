@@ -94,6 +94,20 @@ impl Figure {
         self.host.send(Message::Input(Input::Restart));
     }
 
+    /// Opens `file` as the figure's ground (its `ground` attribute's file):
+    /// the map's own, or the one its link waits for.
+    #[wasm_bindgen(js_name = openGround)]
+    pub fn open_ground(&self, file: web_sys::File) {
+        self.host.open_ground(file);
+    }
+
+    /// The file its `ground` attribute names could not be had: the map says
+    /// so (`why`) and stays as it was.
+    #[wasm_bindgen(js_name = groundNotHad)]
+    pub fn ground_not_had(&self, why: &str) {
+        self.host.ground_not_had(why);
+    }
+
     /// Stops the sketch for good (its element left the page).
     pub fn stop(&self) {
         self.host.stop();

@@ -43,7 +43,7 @@ pub fn open(file: web_sys::File, fit: Fit, note: MapNote, hand: impl FnOnce(Grou
             }
             // The reader's file, not the page, is at fault: said on the
             // map, not in the console
-            Err(why) => note.say(&format!("{NOT_OPENED}{why}")),
+            Err(why) => note.say(&not_had(&why)),
         }
     });
 }
@@ -81,6 +81,11 @@ async fn read_and_fit(file: &web_sys::File, fit: &Fit) -> Result<(GroundLink, Ve
         encoding: fit.encoding,
     };
     Ok((link, heights.to_vec(), field("said").as_string().unwrap_or_default()))
+}
+
+/// What the map says when a ground's file could not be had: `why`.
+pub fn not_had(why: &str) -> String {
+    format!("{NOT_OPENED}{why}")
 }
 
 /// What the map says while its link waits for its ground's file, named

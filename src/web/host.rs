@@ -791,6 +791,12 @@ impl Host {
         });
     }
 
+    /// A ground's file could not be had (a figure's `ground` attribute names
+    /// one the network did not give): the map says so.
+    pub fn ground_not_had(&self, why: &str) {
+        self.element.borrow().note().say(&ground_file::not_had(why));
+    }
+
     /// A file dropped on the map opens as its ground, where the page offers
     /// to open one (or the map waits for its file); elsewhere a drop is
     /// the browser's.

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import zlib from 'node:zlib'
-import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -118,6 +118,7 @@ test('a link to a map on a file asks for the file, refuses another ground and co
   const other = await open(browser, server.url + '/' + query)
   let s = await state(other.page)
   assert.deepEqual([s.ground, s.drops, s.looping], ['wanted', 0, false])
+  assert.equal(await visibleIcon(other.page, 'experiment-control-pause-toggle'), 'icon-play', 'still, and the button says so')
   assert.match(await mapNote(other.page), /^This map was made on ridge\.png, a file a link cannot carry/)
   await pick(other.page, 'ridge.png', terrarium(1500), 'image/png')
   await other.page.waitForFunction(() => window.wasmBindings.pageState().ground === 'not-the-one')
@@ -181,4 +182,29 @@ test('a file dropped on the map opens as its ground', async () => {
   assert.deepEqual([s.ground, s.grid], ['file', [96, 64]])
   assert.deepEqual(problems, [])
   await context.close()
+})
+
+test("a figure's ground attribute opens the file it names, and says so where it cannot be had", async () => {
+  const AT = '/static/hydraulic-erosion/'
+  const body = `<hydraulic-erosion id="ok" seed="3" paused loading="eager" ground="/files/my%20ridge.png"></hydraulic-erosion>
+    <hydraulic-erosion id="gone" seed="4" paused loading="eager" ground="/files/gone.png"></hydraulic-erosion>
+    <script type="module" src="${AT}element.js"></script>`
+  const post = await serve(undefined, hostPage('/blog/ground/', body, 'hydraulic-erosion { width: 480px }'), AT)
+  const { page, context, problems } = await open(browser, post.url + '/blog/ground/', {
+    settled: false,
+    route: ['**/files/*', route => route.request().url().endsWith('my%20ridge.png')
+      ? route.fulfill({ body: terrarium(1500), contentType: 'image/png' })
+      : route.fulfill({ status: 404, body: 'no such file' })]
+  })
+  await page.waitForFunction(() => document.querySelector('#ok').state()?.ground === 'file', null, { timeout: 30000 })
+  const s = await page.evaluate(() => document.querySelector('#ok').state())
+  assert.deepEqual(s.grid, [96, 64])
+  const note = id => page.evaluate(id => document.querySelector(id).shadowRoot.querySelector('.map-note')?.textContent, id)
+  await page.waitForFunction(() => document.querySelector('#gone').shadowRoot.querySelector('.map-note')?.textContent.startsWith('Not opened'))
+  assert.equal(await note('#gone'), 'Not opened: gone.png could not be fetched (the server answered 404)')
+  assert.equal((await page.evaluate(() => document.querySelector('#gone').state())).ground, 'made')
+  // (the browser's own line for the 404)
+  assert.deepEqual(problems.filter(p => !p.includes('404')), [])
+  await context.close()
+  await post.close()
 })
