@@ -324,3 +324,40 @@ export function dropIn(path, at, holderStyle, css = '') {
   </article>
   <script type="module" src="${at}start.js"></script>`, `#sketch-holder { ${holderStyle} } ${css}`)
 }
+
+// A PNG of `width` × `height` pixels of colour type `colour` (0 grey, 2
+// RGB) and `depth` bits, its rows of samples given as bytes (unfiltered)
+export function png(width, height, colour, depth, samples) {
+  const chunk = (type, body) => {
+    const head = Buffer.alloc(8)
+    head.writeUInt32BE(body.length, 0)
+    head.write(type, 4)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0)
+    return Buffer.concat([head, body, crc])
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([depth, colour, 0, 0, 0], 8)
+  const stride = samples.length / height
+  const rows = []
+  for (let y = 0; y < height; y++) rows.push(Buffer.from([0]), samples.subarray(y * stride, (y + 1) * stride))
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))])
+}
+
+// A Terrarium tile 96 × 64 of a ridge falling east into the sea: heights
+// from `top` metres in the west to 120 m under the sea in the east
+export function terrarium(top) {
+  const [w, h] = [96, 64]
+  const samples = Buffer.alloc(w * h * 3)
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const metres = top * (1 - x / (w - 1)) ** 2 * (1 + 0.2 * Math.sin(y / 5)) - 120
+      const v = metres + 32768
+      samples.set([Math.floor(v / 256), Math.floor(v) % 256, Math.floor((v % 1) * 256)], (y * w + x) * 3)
+    }
+  }
+  return png(w, h, 2, 8, samples)
+}

@@ -4,7 +4,7 @@
 // the same heights in every engine, whichever engine made them.
 import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN } from '../e2e/helpers.mjs'
+import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium } from '../e2e/helpers.mjs'
 import { ENGINES, launchEngine } from './engines.mjs'
 
 // From a sub-path, as a blog serves it, beside posts that embed it
@@ -170,16 +170,34 @@ for (const engine of ENGINES) {
       }
       assert.deepEqual(sliders.filter(id => !moved.has(id)), [], 'sliders no terrain uses')
 
-      // Choices: every option of every select
+      // Choices: every option of every select (but how a file's colours
+      // are read, the page's own, tried with Open a ground below)
       const selects = await tab.run(() => [...document.querySelectorAll('select[id^=experiment-control-]')].map(e => [e.id.slice(19), [...e.options].map(o => o.value)]))
-      assert.equal(selects.length, 7)
-      for (const [id, options] of selects) {
+      assert.equal(selects.length, 8)
+      for (const [id, options] of selects.filter(([id]) => id !== 'import-encoding')) {
         for (const option of options) {
           await setValue(tab, id, option)
           const s = await state(tab)
           assert.equal(id === 'color-scheme' ? s.scheme : s.choices[id], option, `${engine}: ${id} ${option}`)
         }
       }
+
+      // Open a ground: a Terrarium tile given to the file control, read as
+      // Terrarium, becomes the map; a terrain picked leaves it
+      await setValue(tab, 'import-encoding', 'terrarium')
+      await tab.run(b64 => {
+        const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0))
+        const files = new DataTransfer()
+        files.items.add(new File([bytes], 'ridge.png', { type: 'image/png' }))
+        const input = document.getElementById('experiment-control-import')
+        input.files = files.files
+        input.dispatchEvent(new Event('change', { bubbles: true }))
+      }, terrarium(1500).toString('base64'))
+      await until(tab, () => window.wasmBindings.pageState().ground === 'file')
+      assert.deepEqual((await state(tab)).grid, [96, 64], `${engine}: the tile's cells`)
+      assert.match(await tab.run(() => document.querySelector('#sketch-holder .map-note').textContent), /^ridge\.png: Terrarium PNG 96 × 64/)
+      await setValue(tab, 'terrain', 'island')
+      await until(tab, () => window.wasmBindings.pageState().ground === 'made')
 
       // Toggles, on and off again
       for (const [id, name] of Object.entries(TOGGLES)) {
