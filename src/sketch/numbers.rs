@@ -47,7 +47,8 @@ pub enum Message {
     SendHeights,
     /// Keep the ground of these heights, which this link names
     /// ([`crate::sketch::Sketch::shelve`]). Its numbers carry the link; the
-    /// heights cross beside them (a transferred array), and are empty here.
+    /// heights cross beside them, as an array of their own, and are empty
+    /// here.
     ShelveGround(GroundLink, Vec<f32>),
 }
 
@@ -203,10 +204,11 @@ fn ground_link(link: &GroundLink) -> Vec<f64> {
 
 /// A ground's link from [`ground_link`]'s numbers, if they are one's.
 fn ground_link_from(n: &[f64]) -> Option<GroundLink> {
-    let (cols, rows) = (usize::read(&mut n.iter().copied())?, usize::read(&mut n.iter().skip(1).copied())?);
-    let fingerprint = HeightsHash::read(&mut n.iter().skip(2).copied())?.0;
-    let (shore, encoding) = (*n.get(4)?, row(&Encoding::ALL, *n.get(5)?)?);
-    let units: Vec<u16> = n.get(6..)?.iter().map(|&u| u16::read(&mut std::iter::once(u))).collect::<Option<_>>()?;
+    let mut n = n.iter().copied();
+    let (cols, rows) = (usize::read(&mut n)?, usize::read(&mut n)?);
+    let fingerprint = HeightsHash::read(&mut n)?.0;
+    let (shore, encoding) = (n.next()?, row(&Encoding::ALL, n.next()?)?);
+    let units: Vec<u16> = n.map(|u| u16::read(&mut std::iter::once(u))).collect::<Option<_>>()?;
     let name = String::from_utf16(&units).ok()?;
     let fits = cols >= 2 && rows >= 2 && (0.0..=1.0).contains(&shore) && !name.is_empty();
     fits.then(|| GroundLink { name, grid: Grid::new(cols, rows), fingerprint, shore, encoding })

@@ -15,8 +15,10 @@ use crate::grid::Grid;
 use crate::share::elevation::{Budget, Encoding, ReadError};
 use crate::share::ground_link::GroundLink;
 
-/// How the map's note begins when a file was not opened.
+/// How the map's note begins when a file was not opened...
 const NOT_OPENED: &str = "Not opened: ";
+/// ... and while one is being read.
+const OPENING: &str = "Opening ";
 
 /// How a file is to be fitted: its colours read as `encoding` says, an
 /// elevation model's shore at `shore` (the sea level now, or the one a
@@ -31,7 +33,7 @@ pub struct Fit {
 /// where the map says something else of it at once); a file that is none is
 /// said there.
 pub fn open(file: web_sys::File, fit: Fit, note: MapNote, hand: impl FnOnce(GroundLink, Vec<f32>) -> bool + 'static) {
-    note.say(&format!("Opening {}…", file.name()));
+    note.say(&format!("{OPENING}{}…", file.name()));
     wasm_bindgen_futures::spawn_local(async move {
         match read_and_fit(&file, &fit).await {
             // Handed first: the page may say it is loading the rest of the
@@ -104,7 +106,10 @@ pub fn asking_for(name: &str, another: bool) -> String {
     }
 }
 
-/// Whether the note says what [`asking_for`] says.
+/// Whether the note says what [`asking_for`] says, or that a file is being
+/// read (what a link waiting for its file says instead once it is).
 pub fn is_asking(said: &str) -> bool {
-    said.starts_with("This map was made on ") || said.starts_with("That file is not the ground")
+    said.starts_with("This map was made on ")
+        || said.starts_with("That file is not the ground")
+        || said.starts_with(OPENING)
 }

@@ -634,7 +634,8 @@ impl Host {
                 if self.handled.get() >= self.sent.get() {
                     self.controls.show_status(&status);
                 }
-                if self.status().is_none_or(|before| before.ground != status.ground) {
+                // (waiting, every status: a file given may have been another)
+                if status.ground.waits() || self.status().is_none_or(|before| before.ground != status.ground) {
                     self.show_ground(&status);
                 }
                 *self.status.borrow_mut() = Some(*status);
