@@ -11,8 +11,9 @@ use crate::draw::layers::{ticks, Legend, LAYERS};
 use crate::draw::viewport::Size;
 use crate::grid::Grid;
 use crate::settings::choices::Layer;
+use crate::share::decimal::thousands;
 
-use super::dom::{document, significant, thousands, window};
+use super::dom::{document, significant, window};
 
 pub struct CanvasElement {
     holder: HtmlElement,

@@ -15,12 +15,13 @@ use crate::draw::color_schemes::{scheme, SCHEMES};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
+use crate::share::decimal::thousands;
 use crate::share::elevation::Encoding;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{document, listen, now, number_text, show_icon, thousands, warn, window, Root};
+use super::dom::{document, listen, now, number_text, show_icon, warn, window, Root};
 use super::{random_seed, sharing};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).

@@ -135,17 +135,3 @@ pub fn show_icon(button: &Element, name: &str) {
         }
     }
 }
-
-/// A number with thousands separators, as `toLocaleString` writes it in
-/// English: 300000 → "300,000".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}

@@ -23,9 +23,10 @@ use crate::morphometry::channels::CHANNEL_AREA;
 use crate::morphometry::measures::{Measures, MEASURES};
 use crate::FULL;
 
-use super::dom::{fixed, thousands, warn};
+use super::dom::{fixed, warn};
 use super::gl_view::GlView;
 use super::surface::Surface;
+use crate::share::decimal::thousands;
 
 /// Debug mode's colour, for drop routes and the count.
 const DEBUG_COLOR: &str = "rgb(255, 0, 128)";

@@ -9,7 +9,7 @@ use web_sys::{Element, HtmlElement};
 
 use super::canvas::CanvasElement;
 use super::controls::parse_seed;
-use super::dom::{document, show_icon, thousands, window};
+use super::dom::{document, show_icon, window};
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
@@ -21,6 +21,7 @@ use crate::fingerprint::fingerprint;
 use crate::grid::Grid;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
+use crate::share::decimal::thousands;
 use crate::share::link;
 use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Show, Sketch, Start};

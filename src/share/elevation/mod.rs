@@ -23,6 +23,8 @@
 
 use std::fmt;
 
+use super::decimal::thousands;
+
 use crate::ground::imported::Elevation;
 
 /// GeoTIFF: one band of integers or floats, in strips or tiles, with its
@@ -210,19 +212,6 @@ impl fmt::Display for ReadError {
             ReadError::Flat => f.write_str("The ground is flat: every cell has the same height."),
         }
     }
-}
-
-/// `n` with commas between its thousands: 25,934,402.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// The PNG signature a PNG file starts with.
