@@ -12,8 +12,7 @@ use tiff::decoder::{Decoder, DecodingResult, Limits};
 use tiff::tags::Tag;
 use tiff::ColorType;
 
-use super::srtm_hgt::METRES_A_DEGREE;
-use super::{value_or_void, Budget, Format, Opened, ReadError};
+use super::{degrees_wide, value_or_void, Budget, Format, Opened, ReadError};
 use crate::ground::imported::{Elevation, Unit};
 
 /// GeoTIFF's key for the kind of model, and its value for "geographic"
@@ -91,20 +90,20 @@ fn cell_width(decoder: &mut Decoder<Cursor<&[u8]>>) -> Option<f64> {
     if model == Some(GEOGRAPHIC) {
         let tie = decoder.get_tag_f64_vec(Tag::ModelTiepointTag).unwrap_or_default();
         let latitude = tie.get(4).copied().filter(|l| l.abs() <= 90.0).unwrap_or(0.0);
-        Some((y + x * latitude.to_radians().cos()) / 2.0 * METRES_A_DEGREE)
+        Some(degrees_wide(x, y, latitude))
     } else {
         Some((x + y) / 2.0)
     }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use tiff::encoder::{colortype, TiffEncoder};
 
     /// A float32 GeoTIFF of `cols` columns with `values`, its nodata tag
     /// and a geographic pixel scale of 1 arc second at 46° N.
-    pub(crate) fn float_tiff(cols: u32, values: &[f32], nodata: &str) -> Vec<u8> {
+    fn float_tiff(cols: u32, values: &[f32], nodata: &str) -> Vec<u8> {
         let mut file = Cursor::new(Vec::new());
         let mut tiff = TiffEncoder::new(&mut file).unwrap();
         let rows = values.len() as u32 / cols;

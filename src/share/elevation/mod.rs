@@ -252,6 +252,16 @@ fn check_values(elevation: &Elevation) -> Result<(), ReadError> {
     Ok(())
 }
 
+/// Metres in a degree of latitude (and of longitude at the equator).
+const METRES_A_DEGREE: f64 = 111_320.0;
+
+/// How wide a cell `across` × `down` degrees is at `latitude`, in metres:
+/// the mean of its width east to west (shrinking with the cosine of the
+/// latitude) and its height north to south.
+fn degrees_wide(across: f64, down: f64, latitude: f64) -> f64 {
+    (down + across * latitude.to_radians().cos()) / 2.0 * METRES_A_DEGREE
+}
+
 /// A file's value as a height, NaN where it is none (`nodata`) or not
 /// finite.
 fn value_or_void(value: f64, nodata: Option<f64>) -> f32 {

@@ -42,9 +42,9 @@ pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
     let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
     // Palettes become colours, low bit depths bytes, and transparency alpha
     decoder.set_transformations(png::Transformations::EXPAND);
+    // (the header checked above is the one it reads: a PNG's first chunk)
     let mut reader = decoder.read_info().map_err(damaged)?;
     let (cols, rows) = (reader.info().width as usize, reader.info().height as usize);
-    Budget::check(cols, rows)?;
     let (colour, depth) = reader.output_color_type();
     let size = reader.output_buffer_size().ok_or(ReadError::TooManyCells { cols, rows })?;
     let mut buffer = vec![0; size];
@@ -118,35 +118,28 @@ impl Image {
 
     /// The first channel's levels, 0 to 1, as the heights.
     fn levels(&self, format: Format) -> Opened {
-        let values =
-            (0..self.pixels()).map(|i| if self.opaque(i) { self.level(i, 0) as f32 } else { f32::NAN }).collect();
-        self.elevation(values, Unit::Levels, format)
+        self.elevation(Unit::Levels, format, |i| self.level(i, 0) as f32)
     }
 
     /// The heights in metres a tile of `format` codes in its colours.
     fn metres(&self, format: Format) -> Opened {
-        let values = (0..self.pixels())
-            .map(|i| {
-                let [r, g, b] = [0, 1, 2].map(|c| self.byte(i, c) as f64);
-                let metres = if format == Format::Terrarium {
-                    r * 256.0 + g + b / 256.0 - TERRARIUM_OFFSET
-                } else {
-                    TERRAIN_RGB_BASE + (r * 65_536.0 + g * 256.0 + b) * TERRAIN_RGB_STEP
-                };
-                if self.opaque(i) {
-                    metres as f32
-                } else {
-                    f32::NAN
-                }
-            })
-            .collect();
-        self.elevation(values, Unit::Metres, format)
+        self.elevation(Unit::Metres, format, |i| {
+            let [r, g, b] = [0, 1, 2].map(|c| self.byte(i, c) as f64);
+            let metres = if format == Format::Terrarium {
+                r * 256.0 + g + b / 256.0 - TERRARIUM_OFFSET
+            } else {
+                TERRAIN_RGB_BASE + (r * 65_536.0 + g * 256.0 + b) * TERRAIN_RGB_STEP
+            };
+            metres as f32
+        })
     }
 
     /// Which tile this is, told by its seen pixels' red channel.
     fn tile_kind(&self) -> Result<Format, ReadError> {
-        let reds = (0..self.pixels()).filter(|&i| self.opaque(i)).map(|i| self.byte(i, 0));
-        let (low, high) = reds.fold((u8::MAX, u8::MIN), |(low, high), r| (low.min(r), high.max(r)));
+        let mut reds = (0..self.pixels()).filter(|&i| self.opaque(i)).map(|i| self.byte(i, 0));
+        // (an image with no pixel seen has no heights at all)
+        let first = reds.next().ok_or(ReadError::NoValues)?;
+        let (low, high) = reds.fold((first, first), |(low, high), r| (low.min(r), high.max(r)));
         if TERRAIN_RGB_REDS.contains(&low) && TERRAIN_RGB_REDS.contains(&high) {
             Ok(Format::TerrainRgb)
         } else if TERRARIUM_REDS.contains(&low) && TERRARIUM_REDS.contains(&high) {
@@ -161,17 +154,20 @@ impl Image {
         }
     }
 
-    fn elevation(&self, values: Vec<f32>, unit: Unit, format: Format) -> Opened {
+    /// The ground of `height` a pixel, in `unit`, read as `format`: a void
+    /// where the pixel is transparent.
+    fn elevation(&self, unit: Unit, format: Format, height: impl Fn(usize) -> f32) -> Opened {
+        let values = (0..self.pixels()).map(|i| if self.opaque(i) { height(i) } else { f32::NAN }).collect();
         Opened { elevation: Elevation { cols: self.cols, rows: self.rows, values, unit, cell_metres: None }, format }
     }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
     /// A PNG of `cols` columns of `samples` as `colour` at `depth`.
-    pub(crate) fn png_file(cols: u32, colour: png::ColorType, depth: png::BitDepth, samples: &[u8]) -> Vec<u8> {
+    fn png_file(cols: u32, colour: png::ColorType, depth: png::BitDepth, samples: &[u8]) -> Vec<u8> {
         let channels = colour.samples() as u32 * if depth == png::BitDepth::Sixteen { 2 } else { 1 };
         let rows = samples.len() as u32 / channels / cols;
         let mut file = Vec::new();

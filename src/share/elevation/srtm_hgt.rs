@@ -5,15 +5,13 @@
 //! (`N46E007.hgt`) the latitude of its southern edge, which says how wide a
 //! cell is east to west.
 
-use super::{Budget, Format, Opened, ReadError};
+use super::{degrees_wide, Budget, Format, Opened, ReadError};
 use crate::ground::imported::{Elevation, Unit};
 
 /// The sides an SRTM tile has.
 const SIDES: [usize; 2] = [1201, 3601];
 /// The value of a void.
 const VOID: i16 = i16::MIN;
-/// Metres in a degree of latitude (and of longitude at the equator).
-pub const METRES_A_DEGREE: f64 = 111_320.0;
 
 /// The bytes of a tile `side` heights across.
 pub const fn bytes_for(side: usize) -> usize {
@@ -50,13 +48,9 @@ pub fn read(bytes: &[u8], name: &str) -> Result<Opened, ReadError> {
             metres => metres as f32,
         })
         .collect();
-    // A cell is (side − 1)ths of a degree apart: as wide as that north to
-    // south, and that times the cosine of the latitude east to west (the
-    // cell's width is taken as the mean of the two)
-    let cell_metres = latitude(name).map(|lat| {
-        let north_south = METRES_A_DEGREE / (side - 1) as f64;
-        north_south * (1.0 + lat.to_radians().cos()) / 2.0
-    });
+    // Cells are (side − 1)ths of a degree apart both ways
+    let degrees = 1.0 / (side - 1) as f64;
+    let cell_metres = latitude(name).map(|lat| degrees_wide(degrees, degrees, lat));
     let elevation = Elevation { cols: side, rows: side, values, unit: Unit::Metres, cell_metres };
     Ok(Opened { elevation, format: Format::SrtmHgt })
 }
