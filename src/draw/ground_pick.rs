@@ -26,7 +26,7 @@
 
 use crate::draw::camera::Ray;
 use crate::draw::mesh::Layout;
-use crate::float_min_max::{greater, lesser};
+use crate::float_min_max::lowest_and_highest;
 
 /// Steps along the ray are this share of a cell apart across the map:
 /// fine enough that no ridge a cell wide is stepped over.
@@ -38,9 +38,7 @@ const HALVINGS: u32 = 12;
 /// Where `ray` first meets the ground of `heights` laid out by `layout`, in
 /// cells (`[x, y]`, not whole), or `None` if it meets none.
 pub fn pick(layout: &Layout, heights: &[f32], ray: &Ray) -> Option<[f64; 2]> {
-    let (low, high) = heights
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), &h| (lesser(low, h as f64), greater(high, h as f64)));
+    let (low, high) = lowest_and_highest(heights);
     let (low, high) = (low * layout.vertical, high * layout.vertical);
     let [half_x, half_z] = layout.half_extent();
     let [t_in, t_out] = [

@@ -29,6 +29,7 @@
 //! assert!(ground.heights[13] > 0.25 && ground.heights[14] < 0.25);
 //! ```
 
+use crate::float_min_max::lowest_and_highest;
 use crate::grid::Grid;
 
 /// What a file's values measure.
@@ -141,7 +142,7 @@ pub fn fit(elevation: Elevation, sea_level: f64) -> (ImportedGround, Fitting) {
     let (heights, metres, has_sea) = match unit {
         Unit::Levels => (values, None, false),
         Unit::Metres => {
-            let (low, high) = span(&values);
+            let (low, high) = lowest_and_highest(&values);
             (stretch(&values, low, high, sea_level), Some((low, high)), low <= 0.0)
         }
     };
@@ -154,11 +155,6 @@ pub fn fit(elevation: Elevation, sea_level: f64) -> (ImportedGround, Fitting) {
         cell_metres: cell_metres.map(|w| w * cols as f64 / grid.cols as f64),
     };
     (ImportedGround { grid, heights }, fitting)
-}
-
-/// The lowest and highest of `values`.
-fn span(values: &[f32]) -> (f64, f64) {
-    values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), &v| (low.min(v as f64), high.max(v as f64)))
 }
 
 /// Metres from `low` to `high` as heights from 0 to 1, the shore at
