@@ -223,8 +223,8 @@ fn fit_size(cols: usize, rows: usize, values: Vec<f32>) -> (Grid, Vec<f32>) {
     if shrink <= 1.0 {
         return (Grid::new(cols, rows), values);
     }
-    let fitted = |n: usize| ((n as f64 / shrink).round() as usize).clamp(2, n);
-    let grid = Grid::new(fitted(cols).min(LARGEST.cols), fitted(rows).min(LARGEST.rows));
+    let side = |n: usize| ((n as f64 / shrink).round() as usize).clamp(2, n);
+    let grid = Grid::new(side(cols).min(LARGEST.cols), side(rows).min(LARGEST.rows));
     // Across each row, then down: each map row the weighted sum of whole
     // rows of what that made (row by row, as the values lie in memory)
     let (across, down) = (area_weights(cols, grid.cols), area_weights(rows, grid.rows));

@@ -24,6 +24,7 @@
 use super::decimal;
 use super::elevation::{Budget, Encoding};
 use crate::grid::Grid;
+use crate::ground::imported::LARGEST;
 
 /// The longest file name a link keeps (longer ones are cut).
 pub const MAX_NAME: usize = 100;
@@ -71,7 +72,9 @@ impl GroundLink {
         };
         let (cols, rows) = cells.split_once('x')?;
         let (cols, rows): (usize, usize) = (cols.parse().ok()?, rows.parse().ok()?);
-        let fits = (Budget::LEAST_SIDE..=2048).contains(&cols) && (Budget::LEAST_SIDE..=2048).contains(&rows);
+        // (a ground is fitted within the largest map)
+        let fits =
+            (Budget::LEAST_SIDE..=LARGEST.cols).contains(&cols) && (Budget::LEAST_SIDE..=LARGEST.rows).contains(&rows);
         let fingerprint = u64::from_str_radix(fingerprint, 16).ok().filter(|_| fingerprint.len() == 16)?;
         let shore = decimal::read(shore).filter(|s| (0.0..=1.0).contains(s))?;
         (fits && parts.len() <= 4 && !name.is_empty()).then(|| GroundLink {

@@ -19,7 +19,13 @@
 //! };
 //! let mut grounds = Grounds::default();
 //! assert!(grounds.put(link.clone(), ground.heights.clone()));
-//! assert_eq!(grounds.get(&link).unwrap().heights, ground.heights);
+//! let kept = grounds.get(&link).unwrap();
+//! assert_eq!(kept.heights, ground.heights);
+//! // The same file renamed is the same ground, kept once, under its new name
+//! let renamed = GroundLink { name: "ramp again.png".into(), ..link.clone() };
+//! assert!(grounds.put(renamed, ground.heights.clone()));
+//! assert!(std::rc::Rc::ptr_eq(&grounds.get(&link).unwrap(), &kept));
+//! assert_eq!(grounds.link_of(&kept).unwrap().name, "ramp again.png");
 //! // Heights that are not the ones the link names are not kept
 //! assert!(!grounds.put(GroundLink { fingerprint: 7, ..link }, ground.heights));
 //! ```
@@ -55,8 +61,13 @@ impl Grounds {
         if ground.grid != link.grid || fingerprint::fingerprint(ground.grid, &ground.heights) != link.fingerprint {
             return false;
         }
-        self.kept.retain(|(kept, _)| !same(kept, &link));
-        self.kept.push((link, Rc::new(ground)));
+        // A ground kept already stays the one the map may be on, under the
+        // name given last
+        let ground = match self.kept.iter().position(|(kept, _)| same(kept, &link)) {
+            Some(at) => self.kept.remove(at).1,
+            None => Rc::new(ground),
+        };
+        self.kept.push((link, ground));
         if self.kept.len() > KEPT {
             self.kept.remove(0);
         }
