@@ -4,8 +4,10 @@
 // it; a file that is no ground is said over the map and changes nothing.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
 import zlib from 'node:zlib'
-import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon, png, terrarium } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon, png, terrarium, tiff, root } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -64,6 +66,71 @@ test('a Terrarium tile opens as the map, with its sea below 0 m; the heightmap s
   await context.close()
 })
 
+const saveHeightmap = async page => {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#experiment-control-save-heightmap')])
+  return decodePng16(await downloaded(download))
+}
+
+test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whole, is measured before rain, rains and saves', async () => {
+  const name = 'mount-st-helens-2004-10-04.tif'
+  const file = fs.readFileSync(path.join(root, 'tests/fixtures/grounds', name))
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-measures=1')
+  await pause(page)
+  await pick(page, name, file, 'image/tiff')
+  let s = await opened(page, name)
+  assert.equal(s.note, `${name}: GeoTIFF 303 × 442, cells 10 m wide; 1362 m to 2538 m, no sea: its lowest point is the shore.`)
+  assert.deepEqual([s.ground, s.grid, s.drops], ['file', [303, 442], 0])
+  // Measured before any rain: the crater's own measures, as natively
+  // (tests/imported_grounds.rs)
+  await page.waitForFunction(() => window.wasmBindings.measures().drops === 0 && Number.isFinite(window.wasmBindings.measures().hackExponent))
+  const before = await page.evaluate(() => window.wasmBindings.measures())
+  // (tests/imported_grounds.rs, on seed 1: the seed's ripple parts the
+  // rivers on flats, so Hack's h depends on it)
+  assert.equal(before.hypsometricIntegral.toFixed(9), '0.503927990')
+  assert.equal(before.hackExponent.toFixed(9), '0.466859574')
+  await page.click('#experiment-control-pause-toggle')
+  await page.waitForFunction(() => window.wasmBindings.pageState().drops > 20000)
+  await pause(page)
+  const { drops } = await state(page)
+  await page.waitForFunction(d => window.wasmBindings.measures().drops === d, drops)
+  const after = await page.evaluate(() => window.wasmBindings.measures())
+  assert.ok(after.hypsometricIntegral < before.hypsometricIntegral, `${after.hypsometricIntegral} after ${drops} drops`)
+  const saved = await saveHeightmap(page)
+  assert.deepEqual([saved.width, saved.height], [303, 442])
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
+test('GeoTIFFs of float32 and int16 metres open with their sea below 0 m and their nodata filled', async () => {
+  const [w, h] = [96, 64]
+  const metres = Array.from({ length: w * h }, (_, k) => 1500 * (1 - (k % w) / (w - 1)) ** 2 * (1 + 0.2 * Math.sin(k / w / 5)) - 200)
+  const voids = new Set(Array.from({ length: 12 }, (_, k) => 101 + k * 491))
+  const { page, context, problems } = await open(browser, server.url + '/')
+  await pause(page)
+  for (const [type, nodata] of [['f32', -9999], ['i16', -32768]]) {
+    const values = metres.map((m, k) => voids.has(k) ? nodata : type === 'i16' ? Math.round(m) : m)
+    const name = `sea ${type}.tif`
+    await pick(page, name, tiff(w, h, values, { type, cellMetres: 30, nodata }), 'image/tiff')
+    const s = await opened(page, name)
+    const top = Math.max(...values).toFixed(0)
+    assert.equal(s.note, `${name}: GeoTIFF 96 × 64, cells 30 m wide; 12 voids filled; -200 m to ${top} m, the sea at 0 m.`)
+    const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
+    // Every cell the model has is sea where it is at or below 0 m, and land where above
+    const wrong = values.filter((m, k) => !voids.has(k) && (heights[k] < s.settings.sea_level) !== (m <= 0)).length
+    assert.equal(wrong, 0, `${type}: cells on the wrong side of the shore`)
+    const sea = heights.filter(h => h < s.settings.sea_level).length
+    assert.ok(sea > w * h * 0.05 && sea < w * h * 0.5, `${type}: ${sea} cells of sea`)
+  }
+  // It rains, and saves at its own size
+  await page.click('#experiment-control-pause-toggle')
+  await page.waitForFunction(() => window.wasmBindings.pageState().drops > 2000)
+  await pause(page)
+  const saved = await saveHeightmap(page)
+  assert.deepEqual([saved.width, saved.height], [96, 64])
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 test('a link to a map on a file asks for the file, refuses another ground and comes back to the bit on its own', async () => {
   const { page, context, problems } = await open(browser, server.url + '/')
   await pause(page)
@@ -112,23 +179,80 @@ test('files that are no ground are said over the map and change nothing', async 
   huge.writeUInt32BE(100000, 16)
   huge.writeUInt32BE(100000, 20)
   huge.writeUInt32BE(zlib.crc32(huge.subarray(12, 29)) >>> 0, 29)
+  const hgt = (value, side = 1201) => Buffer.alloc(side * side * 2).fill(Buffer.from([(value >> 8) & 0xff, value & 0xff]))
+  const ramp = Array.from({ length: 400 }, (_, k) => k)
+  const withCrc = (file, at, length) => {
+    file.writeUInt32BE(zlib.crc32(file.subarray(at, at + length)) >>> 0, at + length)
+    return file
+  }
+  const sized = (file, width, height) => {
+    const resized = Buffer.from(file)
+    resized.writeUInt32BE(width, 16)
+    resized.writeUInt32BE(height, 20)
+    return withCrc(resized, 12, 17)
+  }
+  const badCrc = Buffer.from(grey)
+  badCrc[30] ^= 0xff
+  // A TIFF whose width, height and one strip's rows say 100,000 (its
+  // directory's entries at 8 + 2 + 12k, each value 8 bytes in)
+  const bigTiff = tiff(20, 20, ramp)
+  for (let k = 0; k < bigTiff.readUInt16LE(8); k++) {
+    if ([256, 257, 278].includes(bigTiff.readUInt16LE(10 + 12 * k))) bigTiff.writeUInt32LE(100000, 18 + 12 * k)
+  }
+  const transparent = png(20, 20, 6, 8, Buffer.alloc(1600, 0))
+  // Thirty files that are no ground, and what the map says of each
   const hostile = [
     ['empty.png', Buffer.alloc(0), 'The file is empty.'],
     ['notes.txt', Buffer.from('hello, not a map'), 'This is not a file the sketch reads'],
+    ['page.html', Buffer.from('<!doctype html><title>x</title>'), 'This is not a file the sketch reads'],
+    ['picture.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]), 'This is not a file the sketch reads'],
+    ['picture.gif', Buffer.from('GIF89a\x14\x00\x14\x00\x00\x00\x00', 'latin1'), 'This is not a file the sketch reads'],
+    ['tiles.zip', Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'), 'This is not a file the sketch reads'],
+    ['signature.png', Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), 'The PNG file is damaged or cut short'],
     ['cut.png', terrarium(900).subarray(0, 100), 'The PNG file is damaged or cut short'],
+    ['bad crc.png', badCrc, 'The PNG file is damaged or cut short'],
     ['flat.png', grey, 'The ground is flat'],
     ['photo.png', photo, 'The image is in colour and its red runs from'],
+    ['grey as terrarium.png', png(20, 20, 0, 8, Buffer.from(ramp.map(k => k % 256))), 'The image is greyscale, not a colour terrarium tile', 'terrarium'],
+    ['clear.png', transparent, 'The file has no heights'],
     ['huge.png', huge, 'The file says it is 100000 × 100000 cells'],
+    ['long.png', sized(grey, 20000, 16), 'The file says it is 20000 × 16 cells'],
     ['tiny.png', png(8, 8, 0, 8, Buffer.alloc(64, 3)), 'The file is 8 × 8 cells'],
+    ['thin.png', sized(grey, 1, 100000), 'The file says it is 1 × 100000 cells'],
     ['N00E000.hgt', Buffer.alloc(1000), 'An .hgt file holds 1201 × 1201 or 3601 × 3601 heights'],
+    ['N00E001.hgt', hgt(0), 'The ground is flat'],
+    ['N00E002.hgt', hgt(-32768), 'The file has no heights'],
+    ['cut.tif', tiff(20, 20, ramp).subarray(0, 60), 'The TIFF file is damaged or cut short'],
+    ['nan.tif', tiff(20, 20, Array(400).fill(NaN)), 'The file has no heights'],
+    ['infinite.tif', tiff(20, 20, Array(400).fill(Infinity)), 'The file has no heights'],
+    ['nodata.tif', tiff(20, 20, Array(400).fill(-9999), { nodata: -9999 }), 'The file has no heights'],
+    ['flat.tif', tiff(20, 20, Array(400).fill(12.5)), 'The ground is flat'],
+    ['colour.tif', tiff(20, 20, Array(1200).fill(0).map((_, k) => k % 256), { type: 'u8', bands: 3 }), 'The TIFF is'],
+    ['jpeg.tif', tiff(20, 20, ramp, { compression: 7 }), 'The TIFF file is damaged or cut short'],
+    ['huge.tif', bigTiff, 'The file says it is 100000 × 100000 cells'],
+    ['tiny.tif', tiff(8, 8, Array.from({ length: 64 }, (_, k) => k)), 'The file is 8 × 8 cells'],
   ]
-  for (const [name, buffer, said] of hostile) {
-    await pick(page, name, buffer)
+  assert.equal(hostile.length + 1, 30, 'thirty, with the file too big to read below')
+  const unchanged = async (name, said) => {
     const s = await opened(page, name)
     assert.ok(s.note.startsWith('Not opened: ' + said), `${name}: ${s.note}`)
     assert.deepEqual([s.heightsHash, s.ground, s.grid], [before.heightsHash, 'made', [320, 180]], name)
     assert.equal(await page.evaluate(() => location.search), link, name)
   }
+  for (const [name, buffer, said, encoding = 'auto'] of hostile) {
+    await page.selectOption('#experiment-control-import-encoding', encoding)
+    await pick(page, name, buffer)
+    await unchanged(name, said)
+  }
+  // A file of 200 MB, dropped on the map: refused by its size, unread
+  await page.selectOption('#experiment-control-import-encoding', 'auto')
+  await page.evaluate(() => {
+    const megabyte = new Uint8Array(1 << 20)
+    const dataTransfer = new DataTransfer()
+    dataTransfer.items.add(new File(Array(200).fill(megabyte), 'everything.tif'))
+    document.querySelector('#sketch-holder').dispatchEvent(new DragEvent('drop', { dataTransfer, cancelable: true, bubbles: true }))
+  })
+  await unchanged('everything.tif', 'The file is 200 MB; a ground can be at most 160 MB.')
   assert.deepEqual(problems, [])
   await context.close()
 })

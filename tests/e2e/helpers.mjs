@@ -361,3 +361,51 @@ export function terrarium(top) {
   }
   return png(w, h, 2, 8, samples)
 }
+
+// A TIFF of one strip, little-endian, uncompressed unless `compression`
+// says otherwise: `values` row by row, `bands` samples a pixel of `type`
+// ('f32', 'i16' or 'u8'); with `cellMetres`, a GeoTIFF's pixel scale in a
+// projected model (metres); with `nodata`, GDAL's nodata tag
+export function tiff(width, height, values, { type = 'f32', bands = 1, compression = 1, cellMetres, nodata } = {}) {
+  const [bytes, sampleFormat, put] = {
+    f32: [4, 3, (b, v, at) => b.writeFloatLE(v, at)],
+    i16: [2, 2, (b, v, at) => b.writeInt16LE(v, at)],
+    u8: [1, 1, (b, v, at) => b.writeUInt8(v, at)],
+  }[type]
+  const pixels = Buffer.alloc(width * height * bands * bytes)
+  values.forEach((v, k) => put(pixels, v, k * bytes))
+  const SHORT = 3, LONG = 4, DOUBLE = 12, ASCII = 2
+  const tags = [
+    [256, LONG, [width]], [257, LONG, [height]], [258, SHORT, Array(bands).fill(bytes * 8)], [259, SHORT, [compression]],
+    [262, SHORT, [bands === 3 ? 2 : 1]], [273, LONG, [0]], [277, SHORT, [bands]], [278, LONG, [height]],
+    [279, LONG, [pixels.length]], [339, SHORT, Array(bands).fill(sampleFormat)],
+  ]
+  // GTModelType (1024) 1: a projected model, whose pixel scale is in metres
+  if (cellMetres) tags.push([33550, DOUBLE, [cellMetres, cellMetres, 0]], [34735, SHORT, [1, 1, 0, 1, 1024, 0, 1, 1]])
+  if (nodata !== undefined) tags.push([42113, ASCII, `${nodata}\0`])
+  const size = { [SHORT]: 2, [LONG]: 4, [DOUBLE]: 8, [ASCII]: 1 }
+  const encode = (type, value) => {
+    if (type === ASCII) return Buffer.from(value, 'latin1')
+    const b = Buffer.alloc(value.length * size[type])
+    value.forEach((v, k) => ({ [SHORT]: () => b.writeUInt16LE(v, 2 * k), [LONG]: () => b.writeUInt32LE(v, 4 * k), [DOUBLE]: () => b.writeDoubleLE(v, 8 * k) })[type]())
+    return b
+  }
+  // The header, the directory, the values too long for it, the pixels
+  const ifd = Buffer.alloc(2 + 12 * tags.length + 4)
+  const outside = []
+  let next = 8 + ifd.length
+  ifd.writeUInt16LE(tags.length, 0)
+  tags.forEach(([tag, type, value], k) => {
+    const body = encode(type, value)
+    const entry = 2 + 12 * k
+    ifd.writeUInt16LE(tag, entry)
+    ifd.writeUInt16LE(type, entry + 2)
+    ifd.writeUInt32LE(body.length / size[type], entry + 4)
+    if (body.length <= 4) return body.copy(ifd, entry + 8)
+    ifd.writeUInt32LE(next, entry + 8)
+    outside.push(body.length % 2 ? Buffer.concat([body, Buffer.alloc(1)]) : body)
+    next += outside.at(-1).length
+  })
+  ifd.writeUInt32LE(next, 2 + 12 * tags.findIndex(([tag]) => tag === 273) + 8)
+  return Buffer.concat([Buffer.from('II*\0'), Buffer.from([8, 0, 0, 0]), ifd, ...outside, pixels])
+}
