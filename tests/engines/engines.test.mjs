@@ -4,7 +4,9 @@
 // the same heights in every engine, whichever engine made them.
 import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium } from '../e2e/helpers.mjs'
+import fs from 'node:fs'
+import path from 'node:path'
+import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium, tiff, root } from '../e2e/helpers.mjs'
 import { ENGINES, launchEngine } from './engines.mjs'
 
 // From a sub-path, as a blog serves it, beside posts that embed it
@@ -184,18 +186,34 @@ for (const engine of ENGINES) {
 
       // Open a ground: a Terrarium tile given to the file control, read as
       // Terrarium, becomes the map; a terrain picked leaves it
-      await setValue(tab, 'import-encoding', 'terrarium')
-      await tab.run(b64 => {
+      const give = (name, buffer, type) => tab.run(([name, b64, type]) => {
         const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0))
         const files = new DataTransfer()
-        files.items.add(new File([bytes], 'ridge.png', { type: 'image/png' }))
+        files.items.add(new File([bytes], name, { type }))
         const input = document.getElementById('experiment-control-import')
         input.files = files.files
         input.dispatchEvent(new Event('change', { bubbles: true }))
-      }, terrarium(1500).toString('base64'))
+      }, [name, buffer.toString('base64'), type])
+      const noteSays = name => until(tab, name => document.querySelector('#sketch-holder .map-note').textContent.startsWith(name + ':'), name)
+      await setValue(tab, 'import-encoding', 'terrarium')
+      await give('ridge.png', terrarium(1500), 'image/png')
       await until(tab, () => window.wasmBindings.pageState().ground === 'file')
       assert.deepEqual((await state(tab)).grid, [96, 64], `${engine}: the tile's cells`)
       assert.match(await tab.run(() => document.querySelector('#sketch-holder .map-note').textContent), /^ridge\.png: Terrarium PNG 96 × 64/)
+      // A GeoTIFF of float metres with sea below 0 m, and a real place's
+      await setValue(tab, 'import-encoding', 'auto')
+      const metres = Array.from({ length: 64 * 48 }, (_, k) => 900 * (1 - (k % 64) / 63) - 100)
+      await give('sea.tif', tiff(64, 48, metres, { cellMetres: 30, nodata: -9999 }), 'image/tiff')
+      await noteSays('sea.tif')
+      const sea = await tab.run(async () => {
+        const s = window.wasmBindings.pageState()
+        return Array.from(await window.wasmBindings.pageHeights()).filter(h => h < s.settings.sea_level).length
+      })
+      assert.equal(sea, metres.filter(m => m <= 0).length, `${engine}: the sea is where the model is below 0 m`)
+      const crater = 'mount-st-helens-2004-10-04.tif'
+      await give(crater, fs.readFileSync(path.join(root, 'tests/fixtures/grounds', crater)), 'image/tiff')
+      await noteSays(crater)
+      assert.deepEqual((await state(tab)).grid, [303, 442], `${engine}: the crater's cells`)
       await setValue(tab, 'terrain', 'island')
       await until(tab, () => window.wasmBindings.pageState().ground === 'made')
 
