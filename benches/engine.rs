@@ -250,6 +250,7 @@ fn own_ground() {
         fingerprint: fingerprint(ground.grid, &ground.heights),
         shore: 0.25,
         encoding: Encoding::Auto,
+        steepness: ground.steepness,
     };
     let mut sketch = Sketch::new(Start::fresh(1, Size::new(1000.0, 562.0, 1.0)));
     sketch.input(Input::PlayPause, 0.0);

@@ -972,7 +972,7 @@ impl Sketch {
     /// saying the file is another ground.
     fn bring_back_on(&mut self, given: &GroundLink) {
         let Some((wanted, _)) = self.wanted.take() else { return };
-        let named = wanted.ground.as_ref().is_some_and(|g| g.grid == given.grid && g.fingerprint == given.fingerprint);
+        let named = wanted.ground.as_ref().is_some_and(|g| grounds::same(g, given));
         if named && self.grounds.get(given).is_some() {
             self.looping = wanted.drops == 0 && !self.reduced_motion;
             self.go_to(wanted);

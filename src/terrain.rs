@@ -392,6 +392,12 @@ impl Terrain {
         &self.changed
     }
 
+    /// How steep the drops find the ground: a file's ground's own
+    /// steepness (1 on the sketch's grounds) times the slider's.
+    pub fn steepness(&self) -> f64 {
+        self.ground.as_ref().map_or(1.0, |g| g.steepness) * self.settings.steepness()
+    }
+
     /// One drop from a random point, by the preset's rules: the tutorial's
     /// lands anywhere on the map (`Math.random() * size`), the article's
     /// (also the landscape's) inside the last row and column.
@@ -403,6 +409,7 @@ impl Terrain {
                 erosion_rate: self.settings.erosion(),
                 deposition_rate: self.settings.deposition(),
                 digs: Digs::WhereItLeft,
+                steepness: self.steepness(),
             };
             let (u, v) = (unit_f64(&mut self.rng), unit_f64(&mut self.rng));
             let [x, z] = self.landing(u, v, [cols as f64, rows as f64]);
@@ -413,6 +420,7 @@ impl Terrain {
                 deposition: self.settings.deposition(),
                 inertia: self.settings.inertia(),
                 sea_level: self.settings.sea_level(),
+                steepness: self.steepness(),
             };
             let (u, v) = (unit_f64(&mut self.rng), unit_f64(&mut self.rng));
             let [x, y] = self.landing(u, v, [(cols - 1) as f64, (rows - 1) as f64]);

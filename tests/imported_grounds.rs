@@ -178,6 +178,7 @@ mod on_the_sketch {
             fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
             shore: 0.25,
             encoding: Encoding::Terrarium,
+            steepness: ground.steepness,
         };
         (link, ground.heights)
     }
@@ -297,7 +298,8 @@ fn the_crater_of_mount_st_helens_opens_whole_and_its_measures_move_with_the_rain
     let (ground, fitting) = imported::fit(opened.elevation, 0.25);
     assert_eq!(
         fitting.describe(ground.grid),
-        "303 × 442, cells 10 m wide; 1362 m to 2538 m, no sea: its lowest point is the shore."
+        "303 × 442, cells 10 m wide; 1362 m to 2538 m, no sea: its lowest point is the shore; \
+         the drops find it 3.27 times as steep, as steep as the island."
     );
     // The crater's lowest point, the breach to the north, is the shore;
     // the rim to the south is its top
@@ -311,6 +313,7 @@ fn the_crater_of_mount_st_helens_opens_whole_and_its_measures_move_with_the_rain
         fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
         shore: 0.25,
         encoding: Encoding::Auto,
+        steepness: ground.steepness,
     };
     let mut sketch = Sketch::new(Start::fresh(1, Size { width: 320.0, height: 180.0, ratio: 1.0 }));
     sketch.input(Input::PlayPause, 0.0);
@@ -348,4 +351,35 @@ fn the_crater_of_mount_st_helens_opens_whole_and_its_measures_move_with_the_rain
     assert!(before.drainage_density > 0.02 && before.drainage_density < 0.1, "{before:?}");
     // The rain carries ground down: less of the land stands high after it
     assert!(after.hypsometric_integral < before.hypsometric_integral, "{after:?}");
+}
+/// The crater at its own steepness (3.27) rains as the island does: what a
+/// drop moves, in the heights it sees, is the island's within a tenth. At a
+/// steepness of 1 its gentler slopes a cell would move under a third of it.
+#[test]
+fn at_its_steepness_a_drop_moves_as_much_of_the_crater_as_of_the_island() {
+    use hydraulic_erosion::ground::imported::ImportedGround;
+    use hydraulic_erosion::settings::{choices::Choices, sliders::Settings};
+    use hydraulic_erosion::terrain::Terrain;
+    use std::rc::Rc;
+    const DROPS: u32 = 20_000;
+    // The heights a drop moves, summed over every cell, as the drops see them
+    let moved_a_drop = |terrain: &mut Terrain| {
+        let before = terrain.heights().to_vec();
+        terrain.rain(DROPS);
+        let moved: f64 = terrain.heights().iter().zip(&before).map(|(a, b)| (a - b).abs() as f64).sum();
+        moved * terrain.steepness() / DROPS as f64
+    };
+    let island = moved_a_drop(&mut Terrain::new(1));
+    let file =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/grounds/mount-st-helens-2004-10-04.tif"))
+            .expect("the fixture is in the repository");
+    let (crater, _) = imported::fit(elevation::read(&file, "crater.tif", Encoding::Auto).unwrap().elevation, 0.25);
+    let on = |steepness: f64| {
+        let ground = Rc::new(ImportedGround { steepness, ..crater.clone() });
+        moved_a_drop(&mut Terrain::on_ground(1, Settings::default(), Choices::default(), Some(ground)))
+    };
+    let (as_fitted, flat) = (on(crater.steepness), on(1.0));
+    assert_eq!(crater.steepness, 3.27);
+    assert!((as_fitted / island - 1.0).abs() < 0.1, "island {island:.4}, crater {as_fitted:.4} a drop");
+    assert!(flat < island / 3.0, "island {island:.4}, crater at 1 {flat:.4} a drop");
 }

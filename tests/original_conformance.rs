@@ -42,7 +42,7 @@ fn heights_after_a_thousand_drops_match_the_original_within_1e_5() {
     let input = heights.clone();
     let starts = f64s("drop_starts.f64");
     assert_eq!(starts.len(), 2000);
-    let rules = DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: SEA_LEVEL };
+    let rules = DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: SEA_LEVEL, steepness: 1.0 };
     let brush = Brush::new(2, G);
     for p in starts.chunks_exact(2) {
         fall(&mut heights, &brush, &rules, p[0], p[1], None);

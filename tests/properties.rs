@@ -20,6 +20,7 @@ use hydraulic_erosion::draw::camera::Camera;
 use hydraulic_erosion::draw::color_schemes::SCHEMES;
 use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::ground::steepness;
 use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
 use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices};
@@ -127,16 +128,19 @@ fn hand(most_drops: u64) -> impl Strategy<Value = Vec<Touch>> {
 }
 
 /// A ground from a file as a link names it (of the choices' cells, so the
-/// hand's strokes stay on the map): any name, fingerprint, shore and encoding.
+/// hand's strokes stay on the map): any name, fingerprint, shore, encoding
+/// and steepness (in hundredths, as fitting gives it).
 fn ground_link(grid: Grid) -> impl Strategy<Value = Option<GroundLink>> {
     let encoding = prop::sample::select(Encoding::ALL.to_vec());
-    proptest::option::of(("\\PC{1,40}", any::<u64>(), 0..=100u32, encoding)).prop_map(move |named| {
-        named.map(|(name, fingerprint, shore, encoding)| GroundLink {
+    let hundredths = (steepness::LEAST * 100.0) as u32..=(steepness::MOST * 100.0) as u32;
+    proptest::option::of(("\\PC{1,40}", any::<u64>(), 0..=100u32, encoding, hundredths)).prop_map(move |named| {
+        named.map(|(name, fingerprint, shore, encoding, steepness)| GroundLink {
             name,
             grid,
             fingerprint,
             shore: shore as f64 / 100.0,
             encoding,
+            steepness: steepness as f64 / 100.0,
         })
     })
 }
@@ -492,7 +496,7 @@ proptest! {
     ) {
         use hydraulic_erosion::erosion::brush::Brush;
         use hydraulic_erosion::erosion::droplet::{fall, DropRules};
-        let rules = DropRules { erosion, deposition, inertia, sea_level };
+        let rules = DropRules { erosion, deposition, inertia, sea_level, steepness: 1.0 };
         let brush = Brush::new(radius as u32, grid);
         let mut heights = ground.clone();
         let (x, y) = (u * (grid.cols - 1) as f64, v * (grid.rows - 1) as f64);

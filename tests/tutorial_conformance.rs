@@ -51,7 +51,7 @@ fn thermal_erosion_equals_the_tutorials_exactly() {
 fn after_a_thousand_drops(digs: Digs) -> Vec<f32> {
     let mut heights = f32s("droplet_input.f32");
     let grid = square(heights.len());
-    let rules = TutorialRules { inertia: 0.05, erosion_rate: 0.3, deposition_rate: 0.3, digs };
+    let rules = TutorialRules { inertia: 0.05, erosion_rate: 0.3, deposition_rate: 0.3, digs, steepness: 1.0 };
     let starts = f64s("droplet_starts.f64");
     assert_eq!(starts.len(), 2000);
     for p in starts.chunks_exact(2) {

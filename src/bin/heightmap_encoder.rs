@@ -68,8 +68,9 @@ pub fn webm(
 /// The ground in a file called `name` (its `bytes`), a PNG's colours read
 /// as `encoding` says (`auto`, `grey`, `terrarium`, `terrain-rgb`), fitted
 /// with an elevation model's shore at `sea_level`: `{ heights, cols, rows,
-/// fingerprint, said }`, the fitted heights, their fingerprint (16 hex
-/// digits) and what was read and done, in words. A file that is not a
+/// fingerprint, steepness, said }`, the fitted heights, their fingerprint
+/// (16 hex digits), how steep the drops find them and what was read and
+/// done, in words. A file that is not a
 /// ground throws, saying why.
 #[wasm_bindgen]
 pub fn open_ground(bytes: &[u8], name: &str, encoding: &str, sea_level: f64) -> Result<Object, JsError> {
@@ -86,6 +87,7 @@ pub fn open_ground(bytes: &[u8], name: &str, encoding: &str, sea_level: f64) -> 
         set("cols", (ground.grid.cols as u32).into())?;
         set("rows", (ground.grid.rows as u32).into())?;
         set("fingerprint", fingerprint.into())?;
+        set("steepness", ground.steepness.into())?;
         set("said", said.into())
     })()
     .map_err(|_| JsError::new("the ground could not be handed to the page"))?;

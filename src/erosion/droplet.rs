@@ -35,6 +35,11 @@ pub struct DropRules {
     pub deposition: f64,
     pub inertia: f64,
     pub sea_level: f64,
+    /// How many times steeper than its heights the drop finds the ground
+    /// ([`crate::ground::steepness`]): slopes and drops in height are
+    /// stretched by it, and what the drop digs and puts down shrunk by it
+    /// again. 1 leaves every sum as it was, to the bit.
+    pub steepness: f64,
 }
 
 /// Where a point sits on the grid: the cell at its top left and how far
@@ -166,14 +171,17 @@ pub fn fall(
     if let Some(p) = path.as_deref_mut() {
         p.push([x as f32, y as f32]);
     }
+    // Sediment is counted in the heights the drop sees, and laid down in
+    // the map's
+    let (steepness, flatten) = (rules.steepness, 1.0 / rules.steepness);
 
     for step in 0..MAX_STEPS {
         let here = sample(heights, cols, at);
 
         // Downhill is against the slope. Inertia keeps some of the drop's
         // previous direction, so it can't turn sharply and makes smoother bends.
-        dx = dx * rules.inertia - here.gx * (1.0 - rules.inertia);
-        dy = dy * rules.inertia - here.gy * (1.0 - rules.inertia);
+        dx = dx * rules.inertia - here.gx * steepness * (1.0 - rules.inertia);
+        dy = dy * rules.inertia - here.gy * steepness * (1.0 - rules.inertia);
         let length = (dx * dx + dy * dy).sqrt();
         if length == 0.0 {
             return step; // A perfectly flat spot: nowhere to go
@@ -192,12 +200,12 @@ pub fn fall(
         let next = Corner::of(x, y, cols);
 
         let height = height(heights, cols, next);
-        let drop_in_height = here.height - height; // Positive going downhill
+        let drop_in_height = (here.height - height) * steepness; // Positive going downhill
 
         // Reaching the sea, the drop slows right down and leaves everything
         // it carries at the coast. Over time that builds deltas.
         if height < rules.sea_level {
-            deposit(heights, cols, at, sediment);
+            deposit(heights, cols, at, sediment * flatten);
             return step + 1;
         }
 
@@ -215,13 +223,13 @@ pub fn fall(
                 (sediment - capacity) * rules.deposition
             };
             sediment -= amount;
-            deposit(heights, cols, at, amount);
+            deposit(heights, cols, at, amount * flatten);
         } else {
             // Room for more: dig some out around where it was. Never more
             // than the drop in height, or it would dig a hole deeper than
             // where it's heading.
             let amount = lesser((capacity - sediment) * rules.erosion, drop_in_height);
-            sediment += erode(heights, brush, at.x, at.y, amount);
+            sediment += erode(heights, brush, at.x, at.y, amount * flatten) * steepness;
         }
 
         speed = greater(speed * speed + drop_in_height * GRAVITY, 0.0).sqrt();
@@ -242,7 +250,8 @@ fn on_map(x: f64, y: f64, grid: Grid) -> bool {
 mod tests {
     use super::*;
 
-    const RULES: DropRules = DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: 0.25 };
+    const RULES: DropRules =
+        DropRules { erosion: 0.3, deposition: 0.3, inertia: 0.05, sea_level: 0.25, steepness: 1.0 };
 
     /// A plane sloping down to the east: h = 0.9 − drop_per_cell·x.
     const G: Grid = Grid::ARTICLE;

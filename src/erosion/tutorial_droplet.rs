@@ -46,6 +46,9 @@ pub struct TutorialRules {
     pub erosion_rate: f64,
     pub deposition_rate: f64,
     pub digs: Digs,
+    /// How many times steeper than its heights the drop finds the ground,
+    /// as [`crate::erosion::droplet::DropRules::steepness`] says.
+    pub steepness: f64,
 }
 
 /// Where a drop digs and deposits after a step.
@@ -189,11 +192,13 @@ pub fn simulate(
     let (mut px, mut pz) = (x, z);
     let (mut dx, mut dz) = (0.0f64, 0.0f64);
     let (mut speed, mut water, mut sediment) = (1.0f64, 1.0f64, 0.0f64);
+    let (steepness, flatten) = (rules.steepness, 1.0 / rules.steepness);
     for step in 0..MAX_STEPS {
         // The slope and height where the drop is, from one read of the four
         // cells around it
         let here = field.corners(px, pz);
         let (gx, gz) = here.gradient();
+        let (gx, gz) = (gx * steepness, gz * steepness);
         dx = dx * rules.inertia - gx * (1.0 - rules.inertia);
         dz = dz * rules.inertia - gz * (1.0 - rules.inertia);
         // `Math.hypot(…) || 1`: a drop on the flat does not move
@@ -219,7 +224,7 @@ pub fn simulate(
             Digs::WhereItLeft => (left_x, left_z),
             Digs::WhereItArrives => (px, pz),
         };
-        let delta_h = new_height - old_height;
+        let delta_h = (new_height - old_height) * steepness;
         let capacity = greater(-delta_h, MIN_SLOPE) * speed * water * SEDIMENT_CAPACITY;
 
         if delta_h > 0.0 || sediment > capacity {
@@ -227,12 +232,12 @@ pub fn simulate(
             let deposit =
                 if delta_h > 0.0 { lesser(delta_h, sediment) } else { (sediment - capacity) * rules.deposition_rate };
             sediment -= deposit;
-            field.add_height(dig_x, dig_z, deposit);
+            field.add_height(dig_x, dig_z, deposit * flatten);
         } else {
             // Downhill with room to spare: dig
             let erode = lesser((capacity - sediment) * rules.erosion_rate, -delta_h);
             sediment += erode;
-            field.add_height(dig_x, dig_z, -erode);
+            field.add_height(dig_x, dig_z, -erode * flatten);
         }
 
         speed = greater(speed * speed + delta_h * GRAVITY, 0.0).sqrt();
@@ -268,8 +273,13 @@ fn lesser(a: f64, b: f64) -> f64 {
 mod tests {
     use super::*;
 
-    const RULES: TutorialRules =
-        TutorialRules { inertia: 0.05, erosion_rate: 0.3, deposition_rate: 0.3, digs: Digs::WhereItLeft };
+    const RULES: TutorialRules = TutorialRules {
+        inertia: 0.05,
+        erosion_rate: 0.3,
+        deposition_rate: 0.3,
+        digs: Digs::WhereItLeft,
+        steepness: 1.0,
+    };
 
     #[test]
     fn hypot_is_exact_where_it_can_be() {

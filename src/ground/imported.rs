@@ -17,6 +17,10 @@
 //!   the sea level: 0 m where the model reaches it (all that is at or below
 //!   0 m is then sea, down to 0 for its deepest), else its lowest point,
 //!   which is then the shore of a ground with no sea.
+//! - **Steepness**: the drops find an elevation model as steep as the
+//!   island: its slopes are stretched for them by the factor that brings
+//!   its median slope to the island's ([`crate::ground::steepness`]). A
+//!   heightmap's levels are the sketch's own heights, steepness 1.
 //!
 //! ```
 //! use hydraulic_erosion::ground::imported::{self, Elevation, Unit};
@@ -31,6 +35,7 @@
 
 use crate::float_min_max::lowest_and_highest;
 use crate::grid::Grid;
+use crate::ground::steepness;
 
 /// What a file's values measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,20 +81,23 @@ pub struct ImportedGround {
     /// One a cell, row by row, from 0 to 1 (or a little outside, where a
     /// heightmap was saved of an eroded map).
     pub heights: Vec<f32>,
+    /// How steep the drops find it ([`crate::ground::steepness`]): an
+    /// elevation model's slopes brought to the island's; 1 for levels.
+    pub steepness: f64,
 }
 
 impl ImportedGround {
     /// A ground of `grid`'s cells all at 0: the place of a map whose
     /// file is still to come.
     pub fn empty(grid: Grid) -> ImportedGround {
-        ImportedGround { grid, heights: vec![0.0; grid.cells()] }
+        ImportedGround { grid, heights: vec![0.0; grid.cells()], steepness: 1.0 }
     }
 
     /// A ground of `heights` in rows of `cols`, if they make at least 2 × 2
-    /// cells and are all finite.
+    /// cells and are all finite, heights as the sketch's (a steepness of 1).
     pub fn from_heights(heights: Vec<f32>, cols: usize) -> Option<ImportedGround> {
         let grid = Grid::of_rows(heights.len(), cols)?;
-        heights.iter().all(|h| h.is_finite()).then_some(ImportedGround { grid, heights })
+        heights.iter().all(|h| h.is_finite()).then_some(ImportedGround { grid, heights, steepness: 1.0 })
     }
 }
 
@@ -107,9 +115,26 @@ pub struct Fitting {
     pub has_sea: bool,
     /// How wide a map cell is, where the file says.
     pub cell_metres: Option<f64>,
+    /// How steep the drops find the ground ([`ImportedGround::steepness`]).
+    pub steepness: f64,
 }
 
 impl Fitting {
+    /// How steep the drops find a model, after its heights: "; the drops
+    /// find it 2.4 times as steep, as steep as the island".
+    fn how_steep(&self) -> String {
+        let times = match self.steepness {
+            1.0 => String::new(),
+            s => format!(" {s} times as steep,"),
+        };
+        let reached = match self.steepness {
+            s if s == steepness::LEAST => "still steeper than the island (the least it is given)",
+            s if s == steepness::MOST => "still gentler than the island (the most it is given)",
+            _ => "as steep as the island",
+        };
+        format!("; the drops find it{times} {reached}")
+    }
+
     /// What was done, for the page to say after the file's kind: "3601 ×
     /// 3601, averaged down to 2048 × 2048, cells 54 m wide; 1204 voids
     /// filled; -12 m to 4478 m, the sea at 0 m."
@@ -127,6 +152,7 @@ impl Fitting {
         if let Some((low, high)) = self.metres {
             said += &format!("; {low:.0} m to {high:.0} m");
             said += if self.has_sea { ", the sea at 0 m" } else { ", no sea: its lowest point is the shore" };
+            said += &self.how_steep();
         }
         said + "."
     }
@@ -146,6 +172,7 @@ pub fn fit(elevation: Elevation, sea_level: f64) -> (ImportedGround, Fitting) {
             (stretch(&values, low, high, sea_level), Some((low, high)), low <= 0.0)
         }
     };
+    let steepness = if unit == Unit::Metres { steepness::of(grid, &heights) } else { 1.0 };
     let fitting = Fitting {
         file_cols: cols,
         file_rows: rows,
@@ -153,8 +180,9 @@ pub fn fit(elevation: Elevation, sea_level: f64) -> (ImportedGround, Fitting) {
         metres,
         has_sea,
         cell_metres: cell_metres.map(|w| w * cols as f64 / grid.cols as f64),
+        steepness,
     };
-    (ImportedGround { grid, heights }, fitting)
+    (ImportedGround { grid, heights, steepness }, fitting)
 }
 
 /// Metres from `low` to `high` as heights from 0 to 1, the shore at
@@ -329,10 +357,14 @@ mod tests {
         assert_eq!(ground.grid, Grid::new(2048, 8));
         assert_eq!(
             fitting.describe(ground.grid),
-            "4100 × 16, averaged down to 2048 × 8, cells 60 m wide; 1 void filled; -3 m to 120 m, the sea at 0 m."
+            "4100 × 16, averaged down to 2048 × 8, cells 60 m wide; 1 void filled; -3 m to 120 m, the sea at 0 m; \
+             the drops find it 0.25 times as steep, still steeper than the island (the least it is given)."
         );
-        let levels = Elevation { unit: Unit::Levels, ..model(16, 16, vec![0.5; 256]) };
-        assert_eq!(fit(levels, 0.25).0.heights, vec![0.5; 256]);
+        assert_eq!(ground.steepness, steepness::LEAST, "a cliff of 123 m between two flats");
+        let levels = Elevation { unit: Unit::Levels, ..model(16, 16, (0..256).map(|i| i as f32 / 255.0).collect()) };
+        let (ground, fitting) = fit(levels, 0.25);
+        assert_eq!(ground.heights, (0..256).map(|i| i as f32 / 255.0).collect::<Vec<_>>());
+        assert_eq!((ground.steepness, fitting.describe(ground.grid)), (1.0, "16 × 16, cells 30 m wide.".to_string()));
         assert_eq!(ImportedGround::from_heights(vec![0.5; 12], 4).map(|g| g.grid), Some(Grid::new(4, 3)));
         assert_eq!(ImportedGround::from_heights(vec![0.5; 12], 5), None);
         assert_eq!(ImportedGround::from_heights(vec![f32::NAN; 12], 4), None);

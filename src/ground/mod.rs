@@ -13,3 +13,5 @@ pub mod island;
 pub mod perlin;
 /// The tutorial's simplex fBm: plain, ridged and domain-warped.
 pub mod simplex_fbm;
+/// How steep the drops find a ground: a model's slopes brought to the island's.
+pub mod steepness;

@@ -80,6 +80,7 @@ rows! {
         HeightScale,
         ToolSize,
         ToolStrength,
+        Steepness,
     }
 }
 
@@ -272,6 +273,20 @@ pub const SLIDERS: [Slider; Setting::ALL.len()] = [
         timeline_letter: None,
         builds_the_terrain: false,
     },
+    // How steep the drops find the ground: its slopes and falls stretched
+    // this many times (what they dig and lay down shrunk back). A ground
+    // from an elevation model comes with its own steepness, which this
+    // multiplies (see ground::steepness); 1 is the article's
+    Slider {
+        name: "steepness",
+        label: "Steepness",
+        min: 0.25,
+        max: 4.0,
+        step: 0.05,
+        default: 1.0,
+        timeline_letter: Some('g'),
+        builds_the_terrain: false,
+    },
 ];
 
 impl Setting {
@@ -370,6 +385,9 @@ impl Settings {
     pub fn roughness(&self) -> f64 {
         self.get(Setting::Roughness)
     }
+    pub fn steepness(&self) -> f64 {
+        self.get(Setting::Steepness)
+    }
 }
 
 #[cfg(test)]
@@ -430,7 +448,8 @@ mod tests {
                 Setting::Inertia,
                 Setting::BrushRadius,
                 Setting::SeaLevel,
-                Setting::Talus
+                Setting::Talus,
+                Setting::Steepness
             ]
         );
         let building: Vec<Setting> = Setting::ALL.into_iter().filter(|s| s.slider().builds_the_terrain).collect();

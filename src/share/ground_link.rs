@@ -1,8 +1,9 @@
 //! What a link says of a ground brought from a file. The ground itself
 //! cannot travel in a link: the link names the file (`he-ground`) and how
 //! it was fitted (`he-ground-fit`: the map's cells, the fitted heights'
-//! fingerprint, the sea level its shore was put at and, if the reader
-//! picked one, the encoding its colours were read in). Whoever opens the
+//! fingerprint, the sea level its shore was put at, if the reader picked
+//! one the encoding its colours were read in, and an elevation model's
+//! steepness, as `3.2x`, where it is not 1). Whoever opens the
 //! link gives the file again; the fingerprint says whether it is the same
 //! ground, to the bit.
 //!
@@ -16,8 +17,9 @@
 //!     fingerprint: 0x4ab0_ce9f_5159_d823,
 //!     shore: 0.25,
 //!     encoding: Encoding::Auto,
+//!     steepness: 2.5,
 //! };
-//! assert_eq!(ground.fit(), "2048x2048~4ab0ce9f5159d823~0.25");
+//! assert_eq!(ground.fit(), "2048x2048~4ab0ce9f5159d823~0.25~2.5x");
 //! assert_eq!(GroundLink::read("N46E007.hgt", &ground.fit()), Some(ground));
 //! ```
 
@@ -25,6 +27,7 @@ use super::decimal;
 use super::elevation::{Budget, Encoding};
 use crate::grid::Grid;
 use crate::ground::imported::LARGEST;
+use crate::ground::steepness;
 
 /// The longest file name a link keeps (longer ones are cut).
 pub const MAX_NAME: usize = 100;
@@ -42,6 +45,9 @@ pub struct GroundLink {
     pub shore: f64,
     /// How a PNG's colours were read.
     pub encoding: Encoding,
+    /// How steep the drops find the ground
+    /// ([`crate::ground::imported::ImportedGround::steepness`]).
+    pub steepness: f64,
 }
 
 impl GroundLink {
@@ -57,18 +63,32 @@ impl GroundLink {
         if self.encoding != Encoding::Auto {
             fit += &format!("~{}", self.encoding.key());
         }
+        if self.steepness != 1.0 {
+            fit += &format!("~{}x", decimal::write(self.steepness));
+        }
         fit
     }
 
     /// The ground a link names `name` with the fitting `fit`, if that is
     /// one (a grid the budget takes, a fingerprint of 16 hex digits, a sea
-    /// level from 0 to 1, a known encoding).
+    /// level from 0 to 1, a known encoding, a steepness a model is given).
     pub fn read(name: &str, fit: &str) -> Option<GroundLink> {
         let parts: Vec<&str> = fit.split('~').collect();
         let (cells, fingerprint, shore) = (parts.first()?, parts.get(1)?, parts.get(2)?);
-        let encoding = match parts.get(3) {
-            Some(key) => Encoding::from_key(key)?,
+        // Then the encoding, the steepness, both (in that order) or neither
+        let mut rest = parts.iter().skip(3).peekable();
+        let encoding = match rest.peek().and_then(|key| Encoding::from_key(key)) {
+            Some(encoding) => {
+                rest.next();
+                encoding
+            }
             None => Encoding::Auto,
+        };
+        let steepness = match rest.next() {
+            Some(times) => {
+                decimal::read(times.strip_suffix('x')?).filter(|s| (steepness::LEAST..=steepness::MOST).contains(s))?
+            }
+            None => 1.0,
         };
         let (cols, rows) = cells.split_once('x')?;
         let (cols, rows): (usize, usize) = (cols.parse().ok()?, rows.parse().ok()?);
@@ -77,12 +97,13 @@ impl GroundLink {
             (Budget::LEAST_SIDE..=LARGEST.cols).contains(&cols) && (Budget::LEAST_SIDE..=LARGEST.rows).contains(&rows);
         let fingerprint = u64::from_str_radix(fingerprint, 16).ok().filter(|_| fingerprint.len() == 16)?;
         let shore = decimal::read(shore).filter(|s| (0.0..=1.0).contains(s))?;
-        (fits && parts.len() <= 4 && !name.is_empty()).then(|| GroundLink {
+        (fits && rest.next().is_none() && !name.is_empty()).then(|| GroundLink {
             name: GroundLink::kept_name(name),
             grid: Grid::new(cols, rows),
             fingerprint,
             shore,
             encoding,
+            steepness,
         })
     }
 }
@@ -99,9 +120,15 @@ mod tests {
             fingerprint: 7,
             shore: 0.3,
             encoding: Encoding::Terrarium,
+            steepness: 1.0,
         };
         assert_eq!(ground.fit(), "1201x1201~0000000000000007~0.3~terrarium");
-        assert_eq!(GroundLink::read("my valley.tif", &ground.fit()), Some(ground));
+        assert_eq!(GroundLink::read("my valley.tif", &ground.fit()), Some(ground.clone()));
+        let steep = GroundLink { steepness: 0.63, ..ground.clone() };
+        assert_eq!(steep.fit(), "1201x1201~0000000000000007~0.3~terrarium~0.63x");
+        assert_eq!(GroundLink::read("my valley.tif", &steep.fit()), Some(steep));
+        let model = GroundLink { encoding: Encoding::Auto, steepness: 16.0, ..ground };
+        assert_eq!(GroundLink::read("my valley.tif", "1201x1201~0000000000000007~0.3~16x"), Some(model));
         for bad in [
             "",
             "1201x1201",
@@ -112,6 +139,11 @@ mod tests {
             "99x99~000000000000000g~0.3",
             "99x99~0000000000000007~0.3~jpeg",
             "99x99~0000000000000007~0.3~grey~more",
+            "99x99~0000000000000007~0.3~2x~grey",
+            "99x99~0000000000000007~0.3~2",
+            "99x99~0000000000000007~0.3~17x",
+            "99x99~0000000000000007~0.3~0.1x",
+            "99x99~0000000000000007~0.3~grey~2x~3x",
         ] {
             assert_eq!(GroundLink::read("a.png", bad), None, "{bad}");
         }

@@ -16,6 +16,7 @@
 //!     fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
 //!     shore: 0.25,
 //!     encoding: Encoding::Auto,
+//!     steepness: 1.0,
 //! };
 //! let mut grounds = Grounds::default();
 //! assert!(grounds.put(link.clone(), ground.heights.clone()));
@@ -47,10 +48,11 @@ pub struct Grounds {
     kept: Vec<(GroundLink, Rc<ImportedGround>)>,
 }
 
-/// Whether two links name the same ground: the same cells and fingerprint
-/// (the file's name may differ: a file renamed is the same ground).
-fn same(a: &GroundLink, b: &GroundLink) -> bool {
-    a.grid == b.grid && a.fingerprint == b.fingerprint
+/// Whether two links name the same ground: the same cells, fingerprint
+/// and steepness (the file's name may differ: a file renamed is the same
+/// ground).
+pub fn same(a: &GroundLink, b: &GroundLink) -> bool {
+    a.grid == b.grid && a.fingerprint == b.fingerprint && a.steepness == b.steepness
 }
 
 impl Grounds {
@@ -58,6 +60,7 @@ impl Grounds {
     /// returns whether they were.
     pub fn put(&mut self, link: GroundLink, heights: Vec<f32>) -> bool {
         let Some(ground) = ImportedGround::from_heights(heights, link.grid.cols) else { return false };
+        let ground = ImportedGround { steepness: link.steepness, ..ground };
         if ground.grid != link.grid || fingerprint::fingerprint(ground.grid, &ground.heights) != link.fingerprint {
             return false;
         }

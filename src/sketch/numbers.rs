@@ -192,12 +192,13 @@ pub fn message_to_numbers(message: &Message) -> Vec<f64> {
 }
 
 /// A ground's link as numbers: its cells, its fingerprint's two halves, its
-/// shore, its encoding's place, then its name's UTF-16 code units.
+/// shore, its encoding's place, its steepness, then its name's UTF-16 code
+/// units.
 fn ground_link(link: &GroundLink) -> Vec<f64> {
     let fingerprint = HeightsHash(link.fingerprint);
     let mut out = vec![link.grid.cols as f64, link.grid.rows as f64];
     fingerprint.write(&mut out);
-    out.extend([link.shore, place(Encoding::ALL, link.encoding)]);
+    out.extend([link.shore, place(Encoding::ALL, link.encoding), link.steepness]);
     out.extend(link.name.encode_utf16().map(f64::from));
     out
 }
@@ -207,11 +208,11 @@ fn ground_link_from(n: &[f64]) -> Option<GroundLink> {
     let mut n = n.iter().copied();
     let (cols, rows) = (usize::read(&mut n)?, usize::read(&mut n)?);
     let fingerprint = HeightsHash::read(&mut n)?.0;
-    let (shore, encoding) = (n.next()?, row(&Encoding::ALL, n.next()?)?);
+    let (shore, encoding, steepness) = (n.next()?, row(&Encoding::ALL, n.next()?)?, n.next()?);
     let units: Vec<u16> = n.map(|u| u16::read(&mut std::iter::once(u))).collect::<Option<_>>()?;
     let name = String::from_utf16(&units).ok()?;
-    let fits = cols >= 2 && rows >= 2 && (0.0..=1.0).contains(&shore) && !name.is_empty();
-    fits.then(|| GroundLink { name, grid: Grid::new(cols, rows), fingerprint, shore, encoding })
+    let fits = cols >= 2 && rows >= 2 && (0.0..=1.0).contains(&shore) && steepness > 0.0 && !name.is_empty();
+    fits.then(|| GroundLink { name, grid: Grid::new(cols, rows), fingerprint, shore, encoding, steepness })
 }
 
 /// The message these numbers carry, or `None` if they carry none of ours.
@@ -507,6 +508,7 @@ mod tests {
             fingerprint: u64::MAX - 5,
             shore: 0.31,
             encoding: Encoding::TerrainRgb,
+            steepness: 2.37,
         }
     }
 

@@ -81,6 +81,7 @@ async fn read_and_fit(file: &web_sys::File, fit: &Fit) -> Result<(GroundLink, Ve
         fingerprint: fingerprint.ok_or("no fingerprint")?,
         shore: fit.shore,
         encoding: fit.encoding,
+        steepness: field("steepness").as_f64().filter(|s| *s > 0.0).ok_or("no steepness")?,
     };
     Ok((link, heights.to_vec(), field("said").as_string().unwrap_or_default()))
 }

@@ -31,7 +31,7 @@ test('a Terrarium tile opens as the map, with its sea below 0 m; the heightmap s
   await pause(page)
   await pick(page, 'ridge.png', terrarium(1800), 'image/png')
   let s = await opened(page, 'ridge.png')
-  assert.match(s.note, /^ridge\.png: Terrarium PNG 96 × 64; -120 m to 2\d\d\d m, the sea at 0 m\.$/)
+  assert.match(s.note, /^ridge\.png: Terrarium PNG 96 × 64; -120 m to 2\d\d\d m, the sea at 0 m; the drops find it [\d.]+ times as steep, as steep as the island\.$/)
   assert.deepEqual([s.ground, s.grid, s.drops], ['file', [96, 64], 0])
   const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
   const sea = s.settings.sea_level
@@ -78,8 +78,12 @@ test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whol
   await pause(page)
   await pick(page, name, file, 'image/tiff')
   let s = await opened(page, name)
-  assert.equal(s.note, `${name}: GeoTIFF 303 × 442, cells 10 m wide; 1362 m to 2538 m, no sea: its lowest point is the shore.`)
+  assert.equal(s.note, `${name}: GeoTIFF 303 × 442, cells 10 m wide; 1362 m to 2538 m, no sea: its lowest point is the shore; ` +
+    'the drops find it 3.27 times as steep, as steep as the island.')
   assert.deepEqual([s.ground, s.grid, s.drops], ['file', [303, 442], 0])
+  // Its link names the fitting, steepness too (once the map's first picture is up)
+  await page.waitForFunction(() => location.search.includes('he-ground='))
+  assert.match(await page.evaluate(() => location.search), /he-ground-fit=303x442~[0-9a-f]{16}~0\.25~3\.27x/)
   // Measured before any rain: the crater's own measures, as natively
   // (tests/imported_grounds.rs)
   await page.waitForFunction(() => window.wasmBindings.measures().drops === 0 && Number.isFinite(window.wasmBindings.measures().hackExponent))
@@ -113,7 +117,7 @@ test('GeoTIFFs of float32 and int16 metres open with their sea below 0 m and the
     await pick(page, name, tiff(w, h, values, { type, cellMetres: 30, nodata }), 'image/tiff')
     const s = await opened(page, name)
     const top = Math.max(...values).toFixed(0)
-    assert.equal(s.note, `${name}: GeoTIFF 96 × 64, cells 30 m wide; 12 voids filled; -200 m to ${top} m, the sea at 0 m.`)
+    assert.ok(s.note.startsWith(`${name}: GeoTIFF 96 × 64, cells 30 m wide; 12 voids filled; -200 m to ${top} m, the sea at 0 m; the drops find it`), s.note)
     const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
     // Every cell the model has is sea where it is at or below 0 m, and land where above
     const wrong = values.filter((m, k) => !voids.has(k) && (heights[k] < s.settings.sea_level) !== (m <= 0)).length

@@ -56,7 +56,7 @@ async function rainFor(page, more) {
 
 test('a session played with while it rained comes back to the bit, canvas and all', async () => {
   // Tall enough to see the map and drag the sliders under it
-  const tall = { contextOptions: { viewport: { width: 1100, height: 1500 } } }
+  const tall = { contextOptions: { viewport: { width: 1100, height: 1700 } } }
   const a = await open(browser, server.url + '/', tall)
   await a.page.fill('#experiment-control-seed', '777')
   await a.page.press('#experiment-control-seed', 'Enter')
@@ -73,7 +73,7 @@ test('a session played with while it rained comes back to the bit, canvas and al
   // sketch rests and no drops fall between the drag's moves)
   await a.page.evaluate(() => window.scrollTo(0, document.getElementById('sketch-holder').getBoundingClientRect().bottom + window.scrollY - 100))
   const box = await a.page.locator('#experiment-control-sea-level').boundingBox()
-  assert.ok(box.y >= 0 && box.y + box.height < 1500, 'the slider is on screen')
+  assert.ok(box.y >= 0 && box.y + box.height < 1700, 'the slider is on screen')
   const y = box.y + box.height / 2
   await a.page.mouse.move(box.x + box.width * 0.3, y)
   await a.page.mouse.down()

@@ -63,7 +63,7 @@ test('every control lives in a group with a visible name and says what it does',
       hint: hint?.textContent.trim() ?? ''
     }
   }))
-  assert.equal(controls.length, 48, 'all 48 controls of our page')
+  assert.equal(controls.length, 49, 'all 49 controls of our page')
   for (const { id, group, hint } of controls) {
     assert.ok(group, `${id} is in a named group`)
     assert.ok(hint.split(' ').length >= 4, `${id} is explained (“${hint}”)`)
@@ -105,7 +105,7 @@ test('on a phone the map stays in view, and uncovered by it, while each slider i
     const { page, context } = await open(browser, server.url + '/', { contextOptions: { viewport: { width, height: 844 } } })
     await page.click(`${NOISE_FOLD} > summary`)
     const sliders = await page.$$eval('input[type=range]', all => all.map(s => s.id))
-    assert.equal(sliders.length, 17)
+    assert.equal(sliders.length, 18)
     // Down the panel and back up: going up, the next slider is often just
     // under the map, still inside the window
     for (const id of [...sliders, ...sliders.slice().reverse()]) {
@@ -133,7 +133,7 @@ test('Tab reaches every control in the page\'s order, its focus visible in light
     // Greyed-out sliders (the warped terrain's roughness) are passed over
     const order = await page.$$eval('[id^="experiment-control-"]', all => all.filter(c => !c.disabled).map(c => c.id))
     // (nothing to undo or redo yet: those two wait, disabled)
-    assert.equal(order.length, 45)
+    assert.equal(order.length, 46)
     const reached = []
     for (let k = 0; k < 60 && reached.length < order.length; k++) {
       await page.keyboard.press('Tab')
