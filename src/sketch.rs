@@ -417,6 +417,9 @@ pub struct Sketch {
     /// a few a frame): more frames are wanted, even paused.
     trees_growing: bool,
     reduced_motion: bool,
+    /// Whether the sketch was asked to start paused (a figure's `paused`):
+    /// a link's map that waited for its file stays so once it comes.
+    asked_paused: bool,
     /// Whether the site is dark: the scheme when none is picked.
     site_dark: bool,
     size: Size,
@@ -506,6 +509,7 @@ impl Sketch {
             trees: 0,
             trees_growing: false,
             reduced_motion: start.reduced_motion,
+            asked_paused: start.paused,
             site_dark: start.site_dark,
             size: start.size,
             camera: link.camera,
@@ -974,7 +978,7 @@ impl Sketch {
         let Some((wanted, _)) = self.wanted.take() else { return };
         let named = wanted.ground.as_ref().is_some_and(|g| grounds::same(g, given));
         if named && self.grounds.get(given).is_some() {
-            self.looping = wanted.drops == 0 && !self.reduced_motion;
+            self.looping = wanted.drops == 0 && !self.reduced_motion && !self.asked_paused;
             self.go_to(wanted);
             self.shows.push(Show::PlayState { looping: self.looping });
         } else {

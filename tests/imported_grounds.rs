@@ -240,6 +240,24 @@ mod on_the_sketch {
         assert_eq!((opened.terrain().heights_hash(), opened.terrain().drops()), (hash, shared.drops));
     }
 
+    /// A link to a new map on a ground rains once its file comes, unless
+    /// the sketch was asked to start paused (a figure's `paused`).
+    #[test]
+    fn a_link_that_waited_for_its_file_rains_then_unless_asked_to_start_paused() {
+        let mut sketch = Sketch::new(Start::fresh(8, SIZE));
+        given(&mut sketch, dome("N46E007.png", 900.0));
+        sketch.input(Input::Restart, 0.0);
+        let link = link::read(&link::write(&sketch.link())).link;
+        assert_eq!((link.drops, link.ground.is_some()), (0, true));
+        for paused in [false, true] {
+            let mut opened = Sketch::new(Start { link: link.clone(), paused, ..Start::fresh(0, SIZE) });
+            assert!(!opened.status().looping, "it waits, still");
+            given(&mut opened, dome("N46E007.png", 900.0));
+            settle(&mut opened);
+            assert_eq!((opened.status().ground, opened.status().looping), (GroundState::FromFile, !paused));
+        }
+    }
+
     #[test]
     fn undo_leaves_the_ground_for_the_island_redo_brings_it_back_and_a_shape_leaves_it() {
         let mut sketch = Sketch::new(Start::fresh(4, SIZE));
