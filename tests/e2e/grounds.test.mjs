@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon, png, terrarium, tiff, root } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon, png, terrarium, tiff, root, unzip, readStl } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -71,7 +71,7 @@ const saveHeightmap = async page => {
   return decodePng16(await downloaded(download))
 }
 
-test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whole, is measured before rain, rains and saves', async () => {
+test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whole, is measured before rain, rains, saves every file and turns in 3D', async () => {
   const name = 'mount-st-helens-2004-10-04.tif'
   const file = fs.readFileSync(path.join(root, 'tests/fixtures/grounds', name))
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-measures=1')
@@ -101,6 +101,28 @@ test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whol
   assert.ok(after.hypsometricIntegral < before.hypsometricIntegral, `${after.hypsometricIntegral} after ${drops} drops`)
   const saved = await saveHeightmap(page)
   assert.deepEqual([saved.width, saved.height], [303, 442])
+  // Every other file, at the crater's cells
+  const save = async id => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#experiment-control-save-${id}`)])
+    return downloaded(download)
+  }
+  const files = unzip(await save('maps'))
+  for (const name of ['heightmap.png', 'erosion.png', 'deposition.png', 'flow.png']) {
+    const png = decodePng16(files[name])
+    assert.deepEqual([png.width, png.height], [303, 442], name)
+    assert.ok(png.levels.some(level => level > 0), `${name} is not all black`)
+  }
+  assert.match(JSON.parse(files['map.json'].toString('utf8')).link, /he-ground=mount-st-helens/)
+  const solid = readStl(await save('stl'))
+  assert.deepEqual([solid.count, solid.open], [2 * 302 * 441 + 3 * 2 * (302 + 441), 0])
+  assert.equal((await save('gltf')).subarray(0, 4).toString(), 'glTF')
+  // The time-lapse of its rain, a WebM
+  const [video] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.click('#experiment-control-save-video')])
+  assert.deepEqual([...(await downloaded(video)).subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'the EBML signature')
+  // The 3D view draws it
+  await page.click('#experiment-control-view-3d')
+  await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
+  assert.ok(await page.locator('#sketch-holder canvas.view-3d').isVisible())
   assert.deepEqual(problems, [])
   await context.close()
 })

@@ -409,3 +409,51 @@ export function tiff(width, height, values, { type = 'f32', bands = 1, compressi
   ifd.writeUInt32LE(next, 2 + 12 * tags.findIndex(([tag]) => tag === 273) + 8)
   return Buffer.concat([Buffer.from('II*\0'), Buffer.from([8, 0, 0, 0]), ifd, ...outside, pixels])
 }
+
+// The files of a zip, by name (stored or deflated), from its central
+// directory
+export function unzip(file) {
+  let end = file.length - 22
+  while (end >= 0 && file.readUInt32LE(end) !== 0x06054b50) end--
+  assert.ok(end >= 0, 'a zip has an end of central directory')
+  const count = file.readUInt16LE(end + 10)
+  let at = file.readUInt32LE(end + 16)
+  const files = {}
+  for (let k = 0; k < count; k++) {
+    assert.equal(file.readUInt32LE(at), 0x02014b50)
+    const method = file.readUInt16LE(at + 10)
+    const size = file.readUInt32LE(at + 20)
+    const [nameLength, extra, comment] = [28, 30, 32].map(o => file.readUInt16LE(at + o))
+    const local = file.readUInt32LE(at + 42)
+    const name = file.subarray(at + 46, at + 46 + nameLength).toString('utf8')
+    const start = local + 30 + file.readUInt16LE(local + 26) + file.readUInt16LE(local + 28)
+    const data = file.subarray(start, start + size)
+    files[name] = method === 0 ? data : zlib.inflateRawSync(data)
+    at += 46 + nameLength + extra + comment
+  }
+  return files
+}
+
+// A binary STL's triangles, and whether every edge is shared by exactly two
+// of them, once each way (a closed, consistently wound solid)
+export function readStl(file) {
+  const count = file.readUInt32LE(80)
+  assert.equal(file.length, 84 + 50 * count)
+  const triangles = []
+  for (let t = 0; t < count; t++) {
+    const at = 84 + 50 * t + 12
+    triangles.push([0, 1, 2].map(v => [0, 1, 2].map(c => file.readFloatLE(at + 12 * v + 4 * c)).join(',')))
+  }
+  const edges = new Map()
+  for (const tri of triangles) {
+    for (let k = 0; k < 3; k++) {
+      const key = `${tri[k]}>${tri[(k + 1) % 3]}`
+      edges.set(key, (edges.get(key) ?? 0) + 1)
+    }
+  }
+  const open = [...edges.keys()].filter(key => {
+    const [a, b] = key.split('>')
+    return edges.get(key) !== 1 || edges.get(`${b}>${a}`) !== 1
+  })
+  return { count, open: open.length }
+}

@@ -4,36 +4,11 @@
 // page's IDs, its link keys and its JavaScript API.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import zlib from 'node:zlib'
-import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, canvasLook } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, canvasLook, unzip } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
 after(async () => { await browser?.close(); await server?.close() })
-
-// The files of a zip, by name (stored or deflated), from its central
-// directory
-function unzip(file) {
-  let end = file.length - 22
-  while (end >= 0 && file.readUInt32LE(end) !== 0x06054b50) end--
-  assert.ok(end >= 0, 'a zip has an end of central directory')
-  const count = file.readUInt16LE(end + 10)
-  let at = file.readUInt32LE(end + 16)
-  const files = {}
-  for (let k = 0; k < count; k++) {
-    assert.equal(file.readUInt32LE(at), 0x02014b50)
-    const method = file.readUInt16LE(at + 10)
-    const size = file.readUInt32LE(at + 20)
-    const [nameLength, extra, comment] = [28, 30, 32].map(o => file.readUInt16LE(at + o))
-    const local = file.readUInt32LE(at + 42)
-    const name = file.subarray(at + 46, at + 46 + nameLength).toString('utf8')
-    const start = local + 30 + file.readUInt16LE(local + 26) + file.readUInt16LE(local + 28)
-    const data = file.subarray(start, start + size)
-    files[name] = method === 0 ? data : zlib.inflateRawSync(data)
-    at += 46 + nameLength + extra + comment
-  }
-  return files
-}
 
 // The heights a link reopens to, once its replay has rained all its drops
 async function replayed(page, drops) {

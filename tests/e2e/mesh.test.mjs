@@ -4,37 +4,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
-import { serve, launch, open, state, pause, root, downloaded, rainedPast } from './helpers.mjs'
+import { serve, launch, open, state, pause, root, downloaded, rainedPast, readStl } from './helpers.mjs'
 
 const validator = createRequire(import.meta.url)(`${root}/tools/node_modules/gltf-validator`)
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
 after(async () => { await browser?.close(); await server?.close() })
-
-// A binary STL's triangles, and whether every edge is shared by exactly two
-// of them, once each way (a closed, consistently wound solid)
-function readStl(file) {
-  const count = file.readUInt32LE(80)
-  assert.equal(file.length, 84 + 50 * count)
-  const triangles = []
-  for (let t = 0; t < count; t++) {
-    const at = 84 + 50 * t + 12
-    triangles.push([0, 1, 2].map(v => [0, 1, 2].map(c => file.readFloatLE(at + 12 * v + 4 * c)).join(',')))
-  }
-  const edges = new Map()
-  for (const tri of triangles) {
-    for (let k = 0; k < 3; k++) {
-      const key = `${tri[k]}>${tri[(k + 1) % 3]}`
-      edges.set(key, (edges.get(key) ?? 0) + 1)
-    }
-  }
-  const open = [...edges.keys()].filter(key => {
-    const [a, b] = key.split('>')
-    return edges.get(key) !== 1 || edges.get(`${b}>${a}`) !== 1
-  })
-  return { count, open: open.length }
-}
 
 test('save STL and save glTF download a closed solid and a valid glTF, loading their module only then', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=3')
