@@ -153,6 +153,26 @@ pub fn fall(
     heights: &mut [f32],
     brush: &Brush,
     rules: &DropRules,
+    x: f64,
+    y: f64,
+    path: Option<&mut Vec<[f32; 2]>>,
+) -> u32 {
+    // At a steepness of 1, every ground of the sketch's own, the drop is
+    // built without the stretching: the same sums, without their cost
+    if rules.steepness == 1.0 {
+        fall_stretched::<false>(heights, brush, rules, x, y, path)
+    } else {
+        fall_stretched::<true>(heights, brush, rules, x, y, path)
+    }
+}
+
+/// [`fall`], with slopes and drops in height stretched by the steepness
+/// where `STRETCHED` (and what is dug and laid down shrunk back).
+#[inline(always)]
+fn fall_stretched<const STRETCHED: bool>(
+    heights: &mut [f32],
+    brush: &Brush,
+    rules: &DropRules,
     mut x: f64,
     mut y: f64,
     mut path: Option<&mut Vec<[f32; 2]>>,
@@ -173,15 +193,17 @@ pub fn fall(
     }
     // Sediment is counted in the heights the drop sees, and laid down in
     // the map's
-    let (steepness, flatten) = (rules.steepness, 1.0 / rules.steepness);
+    let (steepness, flatness) = (rules.steepness, 1.0 / rules.steepness);
+    let stretch = |v: f64| if STRETCHED { v * steepness } else { v };
+    let flatten = |v: f64| if STRETCHED { v * flatness } else { v };
 
     for step in 0..MAX_STEPS {
         let here = sample(heights, cols, at);
 
         // Downhill is against the slope. Inertia keeps some of the drop's
         // previous direction, so it can't turn sharply and makes smoother bends.
-        dx = dx * rules.inertia - here.gx * steepness * (1.0 - rules.inertia);
-        dy = dy * rules.inertia - here.gy * steepness * (1.0 - rules.inertia);
+        dx = dx * rules.inertia - stretch(here.gx) * (1.0 - rules.inertia);
+        dy = dy * rules.inertia - stretch(here.gy) * (1.0 - rules.inertia);
         let length = (dx * dx + dy * dy).sqrt();
         if length == 0.0 {
             return step; // A perfectly flat spot: nowhere to go
@@ -200,12 +222,12 @@ pub fn fall(
         let next = Corner::of(x, y, cols);
 
         let height = height(heights, cols, next);
-        let drop_in_height = (here.height - height) * steepness; // Positive going downhill
+        let drop_in_height = stretch(here.height - height); // Positive going downhill
 
         // Reaching the sea, the drop slows right down and leaves everything
         // it carries at the coast. Over time that builds deltas.
         if height < rules.sea_level {
-            deposit(heights, cols, at, sediment * flatten);
+            deposit(heights, cols, at, flatten(sediment));
             return step + 1;
         }
 
@@ -223,13 +245,13 @@ pub fn fall(
                 (sediment - capacity) * rules.deposition
             };
             sediment -= amount;
-            deposit(heights, cols, at, amount * flatten);
+            deposit(heights, cols, at, flatten(amount));
         } else {
             // Room for more: dig some out around where it was. Never more
             // than the drop in height, or it would dig a hole deeper than
             // where it's heading.
             let amount = lesser((capacity - sediment) * rules.erosion, drop_in_height);
-            sediment += erode(heights, brush, at.x, at.y, amount * flatten) * steepness;
+            sediment += stretch(erode(heights, brush, at.x, at.y, flatten(amount)));
         }
 
         speed = greater(speed * speed + drop_in_height * GRAVITY, 0.0).sqrt();
