@@ -1,16 +1,17 @@
 //! Opening a ground from a file the reader picks (`experiment-control-import`)
 //! or drops on the map: the file is read, decoded and fitted by the
-//! heightmap encoder's module (fetched the first time, as for Save
-//! heightmap), and handed to the sketch with the link that names it. What
-//! goes wrong is said on the map and changes nothing.
+//! heightmap encoder's module in a worker of its own (`readGround` in
+//! [`super::snippet`]: what reading takes goes when it ends), and handed to
+//! the sketch with the link that names it. What goes wrong is said on the
+//! map and changes nothing.
 
-use js_sys::{Float32Array, Function, Reflect, Uint8Array};
+use js_sys::{Float32Array, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::canvas::MapNote;
-use super::snippet::import_module;
+use super::snippet::read_ground;
 use crate::grid::Grid;
 use crate::share::elevation::{Budget, Encoding, ReadError};
 use crate::share::ground_link::GroundLink;
@@ -58,17 +59,16 @@ async fn read_and_fit(file: &web_sys::File, fit: &Fit) -> Result<(GroundLink, Ve
     }
     let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| "the file could not be read".to_string())?;
     let bytes = Uint8Array::new(&buffer);
-    let loaded = JsFuture::from(import_module("heightmap-encoder"))
-        .await
-        .map_err(|_| "the module that reads grounds could not be loaded; try again".to_string())?;
-    let open = Reflect::get(&loaded, &"open_ground".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<Function>().ok())
-        .ok_or("the module that reads grounds has no reader")?;
-    let args = js_sys::Array::of4(&bytes, &file.name().into(), &fit.encoding.key().into(), &fit.shore.into());
-    let ground = open.apply(&JsValue::NULL, &args).map_err(|thrown| {
-        let message = Reflect::get(&thrown, &"message".into()).ok().and_then(|m| m.as_string());
-        message.unwrap_or_else(|| "the file could not be read".into())
+    let reading = read_ground(&bytes, &file.name(), fit.encoding.key(), fit.shore);
+    let ground = JsFuture::from(reading).await.map_err(|thrown| {
+        // The reader's words where the file is at fault; else the module
+        // that reads could not be had
+        let field = |key: &str| Reflect::get(&thrown, &key.into()).unwrap_or(JsValue::UNDEFINED);
+        if field("said").is_truthy() {
+            field("message").as_string().unwrap_or_else(|| "the file could not be read".into())
+        } else {
+            "the module that reads grounds could not be loaded; try again".into()
+        }
     })?;
     let field = |key: &str| Reflect::get(&ground, &key.into()).unwrap_or(JsValue::UNDEFINED);
     let cells = |key: &str| field(key).as_f64().map(|n| n as usize).filter(|&n| n >= 2);

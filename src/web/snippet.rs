@@ -1,8 +1,9 @@
 //! The web layer's JavaScript: the few things Rust cannot say through
 //! web-sys, all of them about the files built beside the page's module,
 //! which only JavaScript can find (`import.meta.url`): importing a module,
-//! fetching and compiling a build's wasm, starting the sketch's worker, and
-//! whether this browser can run one. One snippet, so the page fetches one
+//! fetching and compiling a build's wasm, starting the sketch's worker and
+//! the one that reads a ground's file, and whether this browser can run
+//! them. One snippet, so the page fetches one
 //! file for them before the sketch can start, not one each (a browser
 //! speaking HTTP/1.1 opens six connections to a site, and a seventh file
 //! waits a round trip for a free one).
@@ -68,11 +69,39 @@ export function canRunSketchWorker() {
 // blog loading them from a CDN), a stand-in of one line, made here, imports
 // that file
 export function spawnSketchWorker(name) {
-  const url = beside(`sketch-worker.js?glue=${encodeURIComponent(name)}`)
-  const options = { type: 'module', name: 'hydraulic-erosion' }
+  return startWorker(`sketch-worker.js?glue=${encodeURIComponent(name)}`, 'hydraulic-erosion')
+}
+function startWorker(file, name) {
+  const url = beside(file)
+  const options = { type: 'module', name }
   if (url.origin === self.location.origin) return new Worker(url, options)
   const standIn = new Blob([`import ${JSON.stringify(url.href)}`], { type: 'text/javascript' })
   return new Worker(URL.createObjectURL(standIn), options)
+}
+// A ground's file read and fitted (the heightmap encoder's open_ground) in
+// a worker of its own (www/ground-reader.js), ended once it answers so
+// that what reading took goes with it; where no worker starts (a policy
+// that refuses it), in the page. A file that is no ground rejects with the
+// reader's words, marked `said`
+export function readGround(bytes, name, encoding, seaLevel) {
+  const said = message => Object.assign(new Error(message), { said: true })
+  const inPage = () => importModule('heightmap-encoder').then(module => {
+    try { return module.open_ground(bytes, name, encoding, seaLevel) } catch (error) { throw said(error.message) }
+  })
+  let worker
+  try { worker = startWorker('ground-reader.js', 'hydraulic-erosion ground reader') } catch (error) { return inPage() }
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      worker.terminate()
+      data.error === undefined ? resolve(data.ground) : reject(said(data.error))
+    }
+    worker.onerror = event => {
+      event.preventDefault()
+      worker.terminate()
+      inPage().then(resolve, reject)
+    }
+    worker.postMessage({ bytes, name, encoding, seaLevel })
+  })
 }
 "#)]
 extern "C" {
@@ -90,4 +119,9 @@ extern "C" {
     /// The sketch's worker, told to load the module `name`.
     #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
     pub fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
+    /// The ground in a file's `bytes`, read and fitted off the page's
+    /// thread: `{ heights, cols, rows, fingerprint, steepness, said }`, or
+    /// an error, marked `said` where the file is at fault.
+    #[wasm_bindgen(js_name = readGround)]
+    pub fn read_ground(bytes: &js_sys::Uint8Array, name: &str, encoding: &str, sea_level: f64) -> Promise;
 }

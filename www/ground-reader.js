@@ -1,0 +1,18 @@
+// Reads a ground's file in a worker of its own (started by
+// src/web/snippet.rs's readGround), so that what reading takes (the file,
+// its decoded values, the rows averaged down: some 130 MB for a 3601² SRTM
+// tile) goes when the page ends the worker, once it has the fitted heights.
+// A file of the site's own, so a Content-Security-Policy of
+// `worker-src 'self'` lets it run.
+import init, { open_ground } from './heightmap-encoder.js'
+
+self.onmessage = async ({ data: { bytes, name, encoding, seaLevel } }) => {
+  try {
+    await init()
+    const ground = open_ground(new Uint8Array(bytes), name, encoding, seaLevel)
+    self.postMessage({ ground }, [ground.heights.buffer])
+  } catch (error) {
+    // A file that is no ground: the reader's words, for the map's note
+    self.postMessage({ error: error?.message ?? String(error) })
+  }
+}
