@@ -152,7 +152,7 @@ for (const engine of ENGINES) {
       // following; the ones a terrain leaves unused, once that terrain is on
       // (the rewind, a range over the drops, has its own test)
       const sliders = await tab.run(() => [...document.querySelectorAll('input[type=range][id^=experiment-control-]')].map(e => e.id.slice(19)).filter(id => id !== 'rewind'))
-      assert.equal(sliders.length, 16)
+      assert.equal(sliders.length, 17)
       const moved = new Set()
       for (const terrain of ['island', 'warped', 'ridged', 'diamond-square']) {
         await setValue(tab, 'terrain', terrain)
