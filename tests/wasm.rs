@@ -44,7 +44,7 @@ fn settings_are_set_by_name_and_clamped() {
     assert_eq!(t.set("sea_level", f64::NAN).ok(), Some(0.25));
     assert_eq!(t.get("erosion").ok(), Some(0.3));
     assert!(t.set("gravity", 1.0).is_err());
-    assert_eq!(JsTerrain::sliders().length(), 16);
+    assert_eq!(JsTerrain::sliders().length(), 17);
     assert_eq!(JsTerrain::schemes().length(), 6);
 }
 
