@@ -3,7 +3,7 @@
 // reopening to the same heights and their heightmap saved whole.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames, mainThreadOnly } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames, mainThreadOnly, unzip } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -61,7 +61,7 @@ test('the map size\'s control offers 1024 × 1024, which rains, draws its island
   await context.close()
 })
 
-test('a link to a 2048 × 2048 map made while it rains reopens to the same heights; its heightmap is saved at 2048 × 2048 in 16 bits, its STL from 512 × 512 blocks', async () => {
+test('a link to a 2048 × 2048 map made while it rains reopens to the same heights; its heightmap and maps are saved at 2048 × 2048 in 16 bits, its STL and glb from 512 × 512 blocks, its time-lapse too', async () => {
   const a = await open(browser, server.url + '/?he-seed=12&he-map-size=2048x2048')
   await rainedPast(a.page, 3000)
   await pause(a.page)
@@ -87,6 +87,23 @@ test('a link to a 2048 × 2048 map made while it rains reopens to the same heigh
   const triangles = solid.readUInt32LE(80)
   assert.equal(triangles, 2 * 511 * 511 + 3 * 2 * (511 + 511))
   assert.equal(solid.length, 84 + 50 * triangles)
+  // The glb of the same blocks, the maps whole, and the time-lapse
+  const save = async (id, timeout = 60000) => {
+    const [download] = await Promise.all([b.page.waitForEvent('download', { timeout }), b.page.click(`#experiment-control-save-${id}`)])
+    return downloaded(download)
+  }
+  const glb = await save('gltf')
+  assert.equal(glb.subarray(0, 4).toString(), 'glTF')
+  const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'))
+  assert.equal(json.accessors[json.meshes[0].primitives[0].attributes.POSITION].count, 512 * 512)
+  const maps = unzip(await save('maps'))
+  for (const name of ['heightmap.png', 'erosion.png', 'deposition.png', 'flow.png']) {
+    const map = decodePng16(maps[name])
+    assert.deepEqual([map.width, map.height, map.depth], [2048, 2048, 16], name)
+  }
+  assert.deepEqual(JSON.parse(maps['map.json'].toString('utf8')).grid, [2048, 2048])
+  const video = await save('video', 180000)
+  assert.deepEqual([...video.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'the time-lapse, a WebM')
   assert.deepEqual([a.problems, b.problems], [[], []])
   await a.context.close()
   await b.context.close()
