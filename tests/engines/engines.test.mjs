@@ -36,6 +36,17 @@ const page = (query = '') => `${server.url}${AT}${query}`
 // The sketch's state once settled (it takes in every control touched)
 const state = tab => tab.waitFor(() => { const s = window.wasmBindings?.pageState(); return s?.settled && s })
 const until = (tab, check, arg) => tab.waitFor(check, arg)
+// A file given to Open a ground, as a reader picks it
+const giveFile = (tab, name, buffer, type) => tab.run(([name, b64, type]) => {
+  const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0))
+  const files = new DataTransfer()
+  files.items.add(new File([bytes], name, { type }))
+  const input = document.getElementById('experiment-control-import')
+  input.files = files.files
+  input.dispatchEvent(new Event('change', { bubbles: true }))
+}, [name, buffer.toString('base64'), type])
+// ... once the map's note says it opened
+const groundOpened = (tab, name) => until(tab, name => document.querySelector('#sketch-holder .map-note').textContent.startsWith(name + ':'), name)
 // A new tab whose sketch runs where it stays
 async function open(engine, query, size) {
   const tab = await engines[engine].open(page(query), size)
@@ -186,15 +197,8 @@ for (const engine of ENGINES) {
 
       // Open a ground: a Terrarium tile given to the file control, read as
       // Terrarium, becomes the map; a terrain picked leaves it
-      const give = (name, buffer, type) => tab.run(([name, b64, type]) => {
-        const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0))
-        const files = new DataTransfer()
-        files.items.add(new File([bytes], name, { type }))
-        const input = document.getElementById('experiment-control-import')
-        input.files = files.files
-        input.dispatchEvent(new Event('change', { bubbles: true }))
-      }, [name, buffer.toString('base64'), type])
-      const noteSays = name => until(tab, name => document.querySelector('#sketch-holder .map-note').textContent.startsWith(name + ':'), name)
+      const give = (name, buffer, type) => giveFile(tab, name, buffer, type)
+      const noteSays = name => groundOpened(tab, name)
       await setValue(tab, 'import-encoding', 'terrarium')
       await give('ridge.png', terrarium(1500), 'image/png')
       await until(tab, () => window.wasmBindings.pageState().ground === 'file')
@@ -348,7 +352,7 @@ for (const engine of ENGINES) {
       await tab.close()
     })
 
-    test('save heightmap holds the engine\'s heights to the level', async () => {
+    test('save heightmap holds the engine\'s heights to the level, and opens back to the same heights hash', async () => {
       const tab = await open(engine)
       await rainedPast(tab, 0)
       await pause(tab)
@@ -360,6 +364,14 @@ for (const engine of ENGINES) {
       assert.deepEqual([png.width, png.height, png.depth, png.colour], [320, 180, 16, 0])
       const wrong = png.levels.filter((l, k) => l !== Math.round(Math.min(1, Math.max(0, heights[k])) * 65535)).length
       assert.equal(wrong, 0, `${wrong} levels differ from the engine's heights`)
+      // Opened, saved again and opened: the same heights hash, to the bit
+      await giveFile(tab, 'saved.png', file.bytes, 'image/png')
+      await groundOpened(tab, 'saved.png')
+      const opened = await state(tab)
+      await giveFile(tab, 'saved again.png', (await download(tab, '#experiment-control-save-heightmap', { whole: true })).bytes, 'image/png')
+      await groundOpened(tab, 'saved again.png')
+      const again = await state(tab)
+      assert.deepEqual([again.ground, again.grid, again.heightsHash], ['file', [320, 180], opened.heightsHash])
       assert.deepEqual(await tab.problems(), [])
       await tab.close()
     })
