@@ -394,6 +394,9 @@ pub struct Sketch {
     /// last whole one did (what the measures can share of it).
     routing_from: u64,
     rivers_from: Option<u64>,
+    /// On a big map, whether the rivers drawn are of another ground or view
+    /// than the one shown: frames are wanted, paused too, till they are not.
+    rivers_due: bool,
     /// A stroke of the reader's hand under way.
     pressed: Option<hand::Pressed>,
     /// Where the brush is aimed in the 3D view (the cell under the
@@ -498,6 +501,7 @@ impl Sketch {
             routing: None,
             routing_from: 0,
             rivers_from: None,
+            rivers_due: false,
             pressed: None,
             aim: None,
             rivers_drawn_in: None,
@@ -546,7 +550,7 @@ impl Sketch {
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
         let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
-        let routing = self.routing.is_some();
+        let routing = self.routing.is_some() || self.rivers_due;
         self.looping || self.replaying.is_some() || self.trees_growing || view_moving || self.hand_pours() || routing
     }
 
@@ -1279,6 +1283,7 @@ impl Sketch {
         if self.rivers.grid() != grid {
             self.rivers.forget(grid);
         }
+        self.rivers_due = false;
         if !drawn {
             self.routing = None;
             return;
@@ -1289,6 +1294,9 @@ impl Sketch {
         self.rivers_drawn_in = Some(self.frames);
         if self.map.routes_in_parts(&self.terrain) {
             self.route_a_part(state, easing);
+            // (a routing finished on a ground since rained on, or paused
+            // on, is followed by one of the ground as it stands)
+            self.rivers_due = self.rivers_for != Some(state);
         } else {
             self.routing = None;
             let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();

@@ -255,6 +255,28 @@ fn until_at_rest(sketch: &mut Sketch, painter: &mut Recorder) {
     }
 }
 
+/// Paused while a routing of an older ground is finishing, a big map does
+/// not rest on those rivers: it routes the ground as it stands, and shows
+/// the rivers the same map opened from its link shows.
+#[test]
+fn a_big_map_paused_rests_on_the_rivers_of_its_ground_as_it_stands() {
+    let mut sketch = fresh(6);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    let mut painter = Recorder::default();
+    // A routing takes some 13 frames at 1024 × 1024: after 20, the second
+    // is under way, begun on the ground of 6 frames before
+    frames(&mut sketch, &mut painter, 20);
+    sketch.input(Input::PlayPause, 0.0);
+    until_at_rest(&mut sketch, &mut painter);
+    let paused = (painter.strokes, painter.river_ops);
+    let mut opened =
+        Sketch::new(Start { link: link::read(&link::write(&sketch.link())).link, ..Start::fresh(0, SIZE) });
+    let mut fresh_painter = Recorder::default();
+    until_at_rest(&mut opened, &mut fresh_painter);
+    assert_eq!(opened.terrain().heights_hash(), sketch.terrain().heights_hash());
+    assert_eq!(paused, (fresh_painter.strokes, fresh_painter.river_ops), "the rivers of the ground as it stands");
+}
+
 #[test]
 fn a_big_map_made_anew_shows_none_of_the_old_grounds_rivers() {
     let mut sketch = fresh(6);
