@@ -9,6 +9,11 @@ import init, { open_ground } from './heightmap-encoder.js'
 self.onmessage = async ({ data: { bytes, name, encoding, seaLevel } }) => {
   try {
     await init()
+  } catch (error) {
+    // The module could not be had: not the file's fault
+    return self.postMessage({ unloaded: String(error) })
+  }
+  try {
     const ground = open_ground(new Uint8Array(bytes), name, encoding, seaLevel)
     self.postMessage({ ground }, [ground.heights.buffer])
   } catch (error) {

@@ -3,8 +3,8 @@
 //! which only JavaScript can find (`import.meta.url`): importing a module,
 //! fetching and compiling a build's wasm, starting the sketch's worker and
 //! the one that reads a ground's file, and whether this browser can run
-//! them. One snippet, so the page fetches one
-//! file for them before the sketch can start, not one each (a browser
+//! them. One snippet, so the page fetches one file for them before the
+//! sketch can start, not one each (a browser
 //! speaking HTTP/1.1 opens six connections to a site, and a seventh file
 //! waits a round trip for a free one).
 
@@ -93,7 +93,8 @@ export function readGround(bytes, name, encoding, seaLevel) {
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       worker.terminate()
-      data.error === undefined ? resolve(data.ground) : reject(said(data.error))
+      if (data.ground) resolve(data.ground)
+      else reject(data.error === undefined ? new Error(data.unloaded) : said(data.error))
     }
     worker.onerror = event => {
       event.preventDefault()
