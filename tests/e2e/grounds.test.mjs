@@ -80,7 +80,7 @@ const saveHeightmap = async page => {
 test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whole, is measured before rain, rains, saves every file and turns in 3D', async () => {
   const name = 'mount-st-helens-2004-10-04.tif'
   const file = fs.readFileSync(path.join(root, 'tests/fixtures/grounds', name))
-  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-measures=1')
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-measures=1&he-drops-per-frame=1000')
   await pause(page)
   await pick(page, name, file, 'image/tiff')
   let s = await opened(page, name)
@@ -98,8 +98,11 @@ test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whol
   // rivers on flats, so Hack's h depends on it)
   assert.equal(before.hypsometricIntegral.toFixed(9), '0.503927990')
   assert.equal(before.hackExponent.toFixed(9), '0.466859574')
+  // The hypsometric integral wavers by a few ten-thousandths as deposits
+  // move the land's lowest and highest cells; past 90,000 drops it stays
+  // below where it started (natively, seed 1: 0.4987 to 0.4998 to 150,000)
   await page.click('#experiment-control-pause-toggle')
-  await page.waitForFunction(() => window.wasmBindings.pageState().drops > 20000)
+  await page.waitForFunction(() => window.wasmBindings.pageState().drops > 90000, null, { timeout: 120000 })
   await pause(page)
   const { drops } = await state(page)
   await page.waitForFunction(d => window.wasmBindings.measures().drops === d, drops)
