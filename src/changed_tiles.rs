@@ -88,18 +88,26 @@ impl ChangedTiles {
     }
 
     /// The parts of the map (columns, rows) changed after edition `drawn`:
-    /// the whole map at once if it all changed since, else each tile.
+    /// the whole map at once if it all changed since, else each run of
+    /// tiles changed side by side in a row of tiles, from the top left.
+    /// (Runs, not tiles: what reads a part row by row then reads along
+    /// rows of memory, not 128 bytes of a row and on to the next.)
     pub fn since(&self, drawn: u64) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
         let Grid { cols, rows } = self.grid;
         let everywhere = self.all_since(drawn);
         let all = everywhere.then_some((0..cols, 0..rows));
-        let tiles = self
-            .changed_in
-            .iter()
-            .enumerate()
-            .filter(move |&(_, &e)| !everywhere && e > drawn)
-            .map(move |(t, _)| self.tile(t));
-        all.into_iter().chain(tiles)
+        let mut changed =
+            (0..self.changed_in.len()).filter(move |&t| !everywhere && self.changed_in[t] > drawn).peekable();
+        let runs = std::iter::from_fn(move || {
+            let first = changed.next()?;
+            let mut last = first;
+            while let Some(t) = changed.next_if(|&t| t == last + 1 && t % self.across != 0) {
+                last = t;
+            }
+            let ((start, rows), (end, _)) = (self.tile(first), self.tile(last));
+            Some((start.start..end.end, rows))
+        });
+        all.into_iter().chain(runs)
     }
 
     /// Every tile (columns, rows), in rows of tiles from the top left.
@@ -131,13 +139,26 @@ mod tests {
         let mut changed = ChangedTiles::new(Grid::new(70, 40));
         // Within two cells of x = 32 and y = 31
         changed.mark_along(&[[33.5, 30.2], [34.0, 30.5]], 2, 1);
-        let mut parts: Vec<_> = changed.since(0).collect();
-        parts.sort_by_key(|(c, r)| (r.start, c.start));
-        assert_eq!(parts, [(0..32, 0..32), (32..64, 0..32), (0..32, 32..40), (32..64, 32..40)]);
+        // (the tiles side by side in one run each)
+        assert_eq!(changed.since(0).collect::<Vec<_>>(), [(0..64, 0..32), (0..64, 32..40)]);
         // The map's last tiles are cut at its edge
         changed.mark_cells(65..70, 39..40, 2);
         assert_eq!(changed.since(1).collect::<Vec<_>>(), [(64..70, 32..40)]);
         changed.mark_cells(3..3, 0..5, 3);
         assert_eq!(changed.since(2).count(), 0, "no cells, no change");
+    }
+
+    #[test]
+    fn changed_tiles_come_in_runs_across_a_row_of_tiles() {
+        // Five tiles across, three down: tiles 1, 2 and 4 of the first
+        // row, and the second row's first, which follows the first row's
+        // last but is not beside it
+        let mut changed = ChangedTiles::new(Grid::new(5 * TILE - 3, 3 * TILE));
+        for (x, y) in [(1, 0), (2, 0), (4, 0), (0, 1)] {
+            changed.mark_cells(x * TILE..x * TILE + 1, y * TILE..y * TILE + 1, 1);
+        }
+        let parts: Vec<_> = changed.since(0).collect();
+        let tile = |t: usize| t * TILE;
+        assert_eq!(parts, [(tile(1)..tile(3), 0..TILE), (tile(4)..tile(5) - 3, 0..TILE), (0..TILE, TILE..2 * TILE)]);
     }
 }

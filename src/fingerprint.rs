@@ -49,41 +49,87 @@ fn step(hash: u64, word: u64) -> u64 {
 
 /// The fingerprint of `heights` on `grid`, worked out whole.
 pub fn fingerprint(grid: Grid, heights: &[f32]) -> u64 {
-    let tiles = ChangedTiles::new(grid);
-    tiles.all().map(|(cols, rows)| tile_fingerprint(grid, heights, cols, rows)).fold(FNV_START, step)
+    let tiles: Vec<_> = ChangedTiles::new(grid).all().collect();
+    let mut each = vec![0; tiles.len()];
+    fingerprint_tiles(grid, heights, tiles.iter().cloned().zip(&mut each));
+    each.into_iter().fold(FNV_START, step)
 }
 
 /// Lanes a tile's words are dealt into, each its own FNV-1a: the steps of
 /// one lane wait on each other's multiply, those of four do not.
 const LANES: usize = 4;
 
-/// The fingerprint of one tile's heights: its words, row by row, dealt in
-/// turn into [`LANES`] lanes (the first word to the first lane), each
-/// hashed by FNV-1a; then FNV-1a over the lanes' hashes in order.
-fn tile_fingerprint(grid: Grid, heights: &[f32], cols: std::ops::Range<usize>, rows: std::ops::Range<usize>) -> u64 {
-    let mut lanes = [FNV_START; LANES];
-    let mut dealt = 0;
-    for y in rows {
-        let mut row = &heights[y * grid.cols + cols.start..y * grid.cols + cols.end];
-        // Whole rounds of the lanes while the row begins on the first
-        if dealt % LANES == 0 {
+/// A tile's fingerprint under way: its lanes, and how many words were dealt.
+#[derive(Clone, Copy)]
+struct Dealing {
+    lanes: [u64; LANES],
+    dealt: usize,
+}
+
+impl Dealing {
+    const START: Dealing = Dealing { lanes: [FNV_START; LANES], dealt: 0 };
+
+    /// Deals the words of one of the tile's rows into its lanes in turn.
+    fn deal(&mut self, mut row: &[f32]) {
+        let word = |h: f32| u64::from(h.to_bits());
+        // Whole rounds of the lanes while the row begins on the first,
+        // each lane a variable of its own, which the machine keeps in a
+        // register (an array's would go through memory every step)
+        if self.dealt % LANES == 0 {
             let whole = row.len() - row.len() % LANES;
+            let [mut a, mut b, mut c, mut d] = self.lanes;
             for round in row[..whole].chunks_exact(LANES) {
-                for (lane, h) in lanes.iter_mut().zip(round) {
-                    *lane = step(*lane, u64::from(h.to_bits()));
-                }
+                let &[w, x, y, z] = round else { unreachable!("rounds of four") };
+                (a, b, c, d) = (step(a, word(w)), step(b, word(x)), step(c, word(y)), step(d, word(z)));
             }
-            dealt += whole;
+            self.lanes = [a, b, c, d];
+            self.dealt += whole;
             row = &row[whole..];
         }
-        for h in row {
-            let lane = &mut lanes[dealt % LANES];
-            *lane = step(*lane, u64::from(h.to_bits()));
-            dealt += 1;
+        for &h in row {
+            let lane = &mut self.lanes[self.dealt % LANES];
+            *lane = step(*lane, word(h));
+            self.dealt += 1;
         }
     }
-    lanes.into_iter().fold(FNV_START, step)
+
+    /// The tile's fingerprint: FNV-1a over the lanes' hashes in order.
+    fn finish(self) -> u64 {
+        self.lanes.into_iter().fold(FNV_START, step)
+    }
 }
+
+/// The fingerprint of each of `tiles` (in the order of
+/// [`ChangedTiles::all`]) into its place: each tile's heights, as words row
+/// by row, dealt in turn into [`LANES`] lanes (the first word to the first
+/// lane), each hashed by FNV-1a; then FNV-1a over the lanes' hashes. The
+/// map is read a row at a time, each row carried into the lanes of the
+/// tiles across it: read tile by tile, every 128 bytes would be a row of
+/// its own, 8 KB from the last, and the reads would wait on memory.
+fn fingerprint_tiles<'a>(grid: Grid, heights: &[f32], tiles: impl Iterator<Item = (Tile, &'a mut u64)>) {
+    let mut tiles = tiles.peekable();
+    let mut band = Vec::new();
+    while let Some(((cols, rows), into)) = tiles.next() {
+        // The band of tiles with these rows
+        band.clear();
+        band.push((cols, into, Dealing::START));
+        while let Some(((cols, _), into)) = tiles.next_if(|((_, r), _)| *r == rows) {
+            band.push((cols, into, Dealing::START));
+        }
+        for y in rows {
+            let row = &heights[y * grid.cols..][..grid.cols];
+            for (cols, _, dealing) in band.iter_mut() {
+                dealing.deal(&row[cols.clone()]);
+            }
+        }
+        for (_, into, dealing) in band.drain(..) {
+            *into = dealing.finish();
+        }
+    }
+}
+
+/// A tile's cells: its columns and rows.
+type Tile = (std::ops::Range<usize>, std::ops::Range<usize>);
 
 /// Each tile's fingerprint, as of an edition of the heights: the map's
 /// fingerprint in a later edition fingerprints again only the tiles changed
@@ -105,17 +151,14 @@ impl TileFingerprints {
         if self.grid == Some(grid) && self.edition == edition {
             return self.map;
         }
-        let tiles = changed.all();
-        if self.grid != Some(grid) {
-            self.tiles = tiles.map(|(cols, rows)| tile_fingerprint(grid, heights, cols, rows)).collect();
+        let again: Vec<bool> = if self.grid != Some(grid) {
+            self.tiles = vec![0; changed.all().count()];
+            vec![true; self.tiles.len()]
         } else {
-            for ((kept, (cols, rows)), again) in self.tiles.iter_mut().zip(tiles).zip(changed.each_since(self.edition))
-            {
-                if again {
-                    *kept = tile_fingerprint(grid, heights, cols, rows);
-                }
-            }
-        }
+            changed.each_since(self.edition).collect()
+        };
+        let tiles = changed.all().zip(self.tiles.iter_mut()).zip(again).filter(|(_, again)| *again);
+        fingerprint_tiles(grid, heights, tiles.map(|(tile, _)| tile));
         (self.grid, self.edition) = (Some(grid), edition);
         self.map = self.tiles.iter().copied().fold(FNV_START, step);
         self.map

@@ -66,25 +66,41 @@ pub fn coarse_view(view: Viewport, factor: usize) -> Viewport {
 /// Reduces the blocks of `values` (one per cell of `grid`) in `part` (cells
 /// of the coarser grid) to one value each in `coarse` (one per cell of
 /// [`coarse_grid`]), by `combine` (`f32::max` for the largest;
-/// [`mean_of_blocks`] for the mean).
+/// [`mean_of_blocks`] for the mean). Each block's values are combined row
+/// by row, left to right, from its first; the map is read row by row, so a
+/// block's rows are gathered into its coarse cell as they come.
 pub fn reduce(
     grid: Grid,
     values: &[f32],
     factor: usize,
     coarse: &mut [f32],
     (cols, rows): (Range<usize>, Range<usize>),
-    combine: fn(f32, f32) -> f32,
+    combine: impl Fn(f32, f32) -> f32,
 ) {
     let into = coarse_grid(grid, factor);
     assert_eq!(values.len(), grid.cells());
     assert_eq!(coarse.len(), into.cells());
+    // Blocks wholly on the map, across, and where each block's cells lie
+    // (the last cell again for a block past the map's right edge, which a
+    // grid of two columns can have)
+    let whole = cols.start..cols.end.min(grid.cols / factor).max(cols.start);
+    let across = |cx: usize| (cx * factor).min(grid.cols - 1)..((cx + 1) * factor).min(grid.cols);
+    let gather = |block: &mut f32, cells: &[f32], first_row: bool| {
+        let start = if first_row { cells[0] } else { combine(*block, cells[0]) };
+        *block = cells[1..].iter().fold(start, |sum, &v| combine(sum, v));
+    };
     for cy in rows {
+        let out = &mut coarse[cy * into.cols..][..into.cols];
         let ys = (cy * factor).min(grid.rows - 1)..((cy + 1) * factor).min(grid.rows);
-        for cx in cols.clone() {
-            let xs = (cx * factor).min(grid.cols - 1)..((cx + 1) * factor).min(grid.cols);
-            let mut block = ys.clone().flat_map(|y| values[y * grid.cols..][xs.clone()].iter().copied());
-            let first = block.next().unwrap_or_default();
-            coarse[cy * into.cols + cx] = block.fold(first, combine);
+        for (k, y) in ys.enumerate() {
+            let row = &values[y * grid.cols..][..grid.cols];
+            let cells = row[whole.start * factor..whole.end * factor].chunks_exact(factor);
+            for (block, cells) in out[whole.clone()].iter_mut().zip(cells) {
+                gather(block, cells, k == 0);
+            }
+            for cx in whole.end..cols.end {
+                gather(&mut out[cx], &row[across(cx)], k == 0);
+            }
         }
     }
 }
