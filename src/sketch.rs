@@ -39,6 +39,7 @@ use crate::draw::layers::Legend;
 use crate::draw::level_of_detail::{self, coarse_view};
 use crate::draw::map_view::MapView;
 use crate::draw::painter::Painter;
+use crate::draw::path_detail;
 use crate::draw::river_view::{traced_strokes, RiverView, RIVER_EVERY};
 use crate::draw::view_3d::{self, Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
@@ -1183,10 +1184,16 @@ impl Sketch {
             self.trees = trees.len();
             painter.trees(&trees, scheme, view);
         }
+        // (a big map's rivers no finer than its relief)
+        let pixels_per_cell = view.scale * self.size.ratio;
         if rivers && traced {
-            painter.rivers(&traced_strokes(&self.traced_rivers()), scheme, view);
+            painter.rivers(
+                &path_detail::strokes_at(&traced_strokes(&self.traced_rivers()), pixels_per_cell),
+                scheme,
+                view,
+            );
         } else if rivers {
-            painter.rivers(self.rivers.strokes(), scheme, view);
+            painter.rivers(&path_detail::strokes_at(self.rivers.strokes(), pixels_per_cell), scheme, view);
         }
         if self.toggles.get(Toggle::Debug) {
             painter.debug(self.terrain.paths(), self.terrain.drops(), view);

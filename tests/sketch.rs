@@ -109,6 +109,18 @@ fn fresh(seed: u32) -> Sketch {
     Sketch::new(Start::fresh(seed, SIZE))
 }
 
+/// The steps of the rivers' paths a routing of the sketch's ground at once
+/// has drawn on a canvas of [`SIZE`], no finer than its pixels.
+fn river_ops_of_a_routing_at_once(sketch: &Sketch) -> usize {
+    use hydraulic_erosion::draw::{map_view::MapView, path_detail, river_view::RiverView};
+    let grid = sketch.terrain().grid();
+    let mut view = RiverView::new(grid);
+    view.take(grid, MapView::default().rivers(sketch.terrain()), false);
+    view.advance(false);
+    let pixels_per_cell = Viewport::fit(grid, SIZE.width, SIZE.height).scale * SIZE.ratio;
+    path_detail::strokes_at(view.strokes(), pixels_per_cell).iter().map(|s| s.ops.len()).sum()
+}
+
 fn frames(sketch: &mut Sketch, painter: &mut Recorder, n: u32) {
     let mut clock = ticking();
     for _ in 0..n {
@@ -171,8 +183,6 @@ fn a_bigger_map_rains_as_many_drops_per_cell_as_the_frames_time_allows() {
 
 #[test]
 fn a_big_maps_rivers_are_routed_a_part_a_frame_and_drawn_once_whole() {
-    use hydraulic_erosion::draw::map_view::MapView;
-    use hydraulic_erosion::draw::river_view::RiverView;
     let mut sketch = fresh(6);
     sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
     sketch.input(Input::PlayPause, 0.0);
@@ -192,11 +202,7 @@ fn a_big_maps_rivers_are_routed_a_part_a_frame_and_drawn_once_whole() {
     assert_eq!(sketch.measures()[0].0, 0);
     assert!(sketch.measures()[0].1.hypsometric_integral > 0.0);
     // The very rivers a routing at once draws
-    let grid = sketch.terrain().grid();
-    let mut view = RiverView::new(grid);
-    view.take(grid, MapView::default().rivers(sketch.terrain()), false);
-    view.advance(false);
-    let expected: usize = view.strokes().iter().map(|s| s.ops.len()).sum();
+    let expected = river_ops_of_a_routing_at_once(&sketch);
     assert!(expected > 100);
     assert_eq!(painter.river_ops, expected);
 }
@@ -312,11 +318,7 @@ fn a_big_map_made_anew_shows_none_of_the_old_grounds_rivers() {
             "no rivers before seed 7's own, frame {n}"
         );
     }
-    let grid = sketch.terrain().grid();
-    let mut view = hydraulic_erosion::draw::river_view::RiverView::new(grid);
-    view.take(grid, hydraulic_erosion::draw::map_view::MapView::default().rivers(sketch.terrain()), false);
-    view.advance(false);
-    assert_eq!(painter.river_ops, view.strokes().iter().map(|s| s.ops.len()).sum::<usize>());
+    assert_eq!(painter.river_ops, river_ops_of_a_routing_at_once(&sketch));
 }
 
 #[test]

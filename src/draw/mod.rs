@@ -19,6 +19,8 @@ pub mod marching_squares;
 pub mod mesh;
 /// What a frame is drawn through, in the original's order.
 pub mod painter;
+/// A path drawn no finer than the screen: the rivers' strokes on a big map.
+pub mod path_detail;
 /// Shaded relief: one pixel a cell, coloured by height, lit from the north-west.
 pub mod relief;
 /// The rivers as drawn: widths, fades, easing between routings, the curves.
