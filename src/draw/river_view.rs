@@ -158,6 +158,16 @@ impl RiverView {
         wet.sort_unstable();
         wet.dedup();
         self.wet = wet;
+        // The others, no river now nor drawn as one, are drawn at their
+        // water at once: only a river's easing shows, and at 2048 × 2048 a
+        // step for every cell would be 32 MB read and written a frame
+        let (water, shown, fade_in) = (&self.water, &mut self.shown, &mut self.fade_in);
+        let mut wet = self.wet.iter().map(|&i| i as usize).peekable();
+        for i in 0..water.len() {
+            if wet.next_if_eq(&i).is_none() {
+                (shown[i], fade_in[i]) = (water[i], 1.0);
+            }
+        }
     }
 
     /// The course of each piece drawn now: its cell, the next and the one
@@ -195,10 +205,12 @@ impl RiverView {
     }
 
     /// Moves one frame on: with `ease` a step of the way to the latest
-    /// routing, otherwise straight there.
+    /// routing, otherwise straight there. (Only the wet cells are not
+    /// there already.)
     pub fn advance(&mut self, ease: bool) {
         if ease {
-            for i in 0..self.grid.cells() {
+            for &i in &self.wet {
+                let i = i as usize;
                 self.shown[i] += (self.water[i] - self.shown[i]) * RIVER_EASE;
                 self.fade_in[i] += (1.0 - self.fade_in[i]) * RIVER_EASE;
             }
@@ -207,8 +219,9 @@ impl RiverView {
             }
             self.ghosts.retain(|_, ghost| ghost.fade > GHOST_GONE);
         } else {
-            self.shown.copy_from_slice(&self.water);
-            self.fade_in.fill(1.0);
+            for &i in &self.wet {
+                (self.shown[i as usize], self.fade_in[i as usize]) = (self.water[i as usize], 1.0);
+            }
             self.ghosts.clear();
         }
     }
@@ -414,6 +427,52 @@ mod tests {
         }
         assert!(view.wet.len() < G.cells() / 4, "{} wet cells", view.wet.len());
         assert!(view.strokes().iter().map(|s| s.ops.len()).sum::<usize>() > 100, "rivers are drawn");
+    }
+
+    #[test]
+    fn only_the_wet_cells_ease_the_others_are_drawn_at_their_water() {
+        // Routings that change the water of one cell in seven, each a
+        // course of its own (so some pieces fade out and in), from below a
+        // river's start to well above it
+        let grid = Grid::new(101, 67);
+        let mut view = RiverView::new(grid);
+        let mut drainage = Drainage::new(grid);
+        for routing in 0..5usize {
+            for i in (routing..grid.cells()).step_by(7) {
+                drainage.water[i] = ((i * 7919 + routing * 104_729) % 60) as f32 + 1.5;
+                drainage.downstream[i] = ((i + routing + 1) % grid.cells()) as i32;
+            }
+            let ease = routing > 0;
+            let (shown_before, mut fade_in) = (view.shown.clone(), view.fade_in.clone());
+            view.take(grid, &drainage, ease);
+            let water = view.water.clone();
+            let is_wet = |i: usize| water[i] >= RIVER_START || shown_before[i] >= RIVER_START;
+            // (taking it starts the changed courses' fading in)
+            let mut shown = shown_before.clone();
+            for i in 0..grid.cells() {
+                if is_wet(i) {
+                    fade_in[i] = view.fade_in[i];
+                } else {
+                    (shown[i], fade_in[i]) = (view.water[i], 1.0);
+                }
+            }
+            let wet = (0..grid.cells()).filter(|&i| is_wet(i)).count();
+            assert!(wet > grid.cells() / 40 && wet < grid.cells() / 2, "{wet} wet cells: some of each");
+            for _ in 0..30 {
+                view.advance(ease);
+                for i in (0..grid.cells()).filter(|&i| is_wet(i)) {
+                    if ease {
+                        shown[i] += (water[i] - shown[i]) * RIVER_EASE;
+                        fade_in[i] += (1.0 - fade_in[i]) * RIVER_EASE;
+                    } else {
+                        (shown[i], fade_in[i]) = (water[i], 1.0);
+                    }
+                }
+                let differs = |a: &[f32], b: &[f32]| (0..a.len()).find(|&i| a[i].to_bits() != b[i].to_bits());
+                assert_eq!(differs(&view.shown, &shown), None, "routing {routing}");
+                assert_eq!(differs(&view.fade_in, &fade_in), None, "routing {routing}");
+            }
+        }
     }
 
     #[test]
