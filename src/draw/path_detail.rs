@@ -2,13 +2,15 @@
 //! cell: on the article's map a cell is three pixels across, but a 2048 ×
 //! 2048 map on a canvas 562 pixels high has a cell a quarter of a pixel
 //! across, and the canvas would stroke four curves for every pixel of a
-//! river, twice (its bank and its water): 24,000 curves a frame, 15 ms of
-//! Chromium's software rasteriser. Drawn from points at least a pixel apart,
-//! joined by straight lines, the river covers the same pixels.
+//! river, twice (its bank and its water): 24,000 curves a frame, and
+//! Chromium's software rasteriser strokes a line wider than a pixel at a
+//! cost by the vertex. Drawn from points at least two pixels apart, joined
+//! by straight lines, a river looks the same: its bank is three pixels
+//! wide, and bends finer than that do not show.
 //!
 //! The rule: a run (from a move to the next) keeps its first point and its
-//! last; between them, a point is kept if it lies at least `step` (a
-//! pixel, in cells) from the last one kept, and is reached by a straight
+//! last; between them, a point is kept if it lies at least `step` (two
+//! pixels, in cells) from the last one kept, and is reached by a straight
 //! line. Paths on a map of [more than 0.7 pixels a cell](crate::draw::level_of_detail::factor)
 //! are drawn as they are.
 //!
@@ -59,12 +61,12 @@ pub fn no_finer_than(ops: &[PathOp], step: f32, out: &mut Vec<PathOp>) {
 
 /// The strokes to draw at `pixels_per_cell` device pixels a cell: as they
 /// are where a cell is drawn no smaller than the relief's, otherwise each
-/// path [`no_finer_than`] a pixel.
+/// path [`no_finer_than`] two pixels.
 pub fn strokes_at(strokes: &[Stroke], pixels_per_cell: f64) -> Cow<'_, [Stroke]> {
     if level_of_detail::factor(pixels_per_cell) == 1 {
         return Cow::Borrowed(strokes);
     }
-    let step = (1.0 / pixels_per_cell) as f32;
+    let step = (2.0 / pixels_per_cell) as f32;
     Cow::Owned(
         strokes
             .iter()
