@@ -151,12 +151,12 @@ impl TileFingerprints {
         if self.grid == Some(grid) && self.edition == edition {
             return self.map;
         }
-        let again: Vec<bool> = if self.grid != Some(grid) {
+        // (a new grid's tiles are all fingerprinted)
+        let new_grid = self.grid != Some(grid);
+        if new_grid {
             self.tiles = vec![0; changed.all().count()];
-            vec![true; self.tiles.len()]
-        } else {
-            changed.each_since(self.edition).collect()
-        };
+        }
+        let again = changed.each_since(self.edition).map(|changed| changed || new_grid);
         let tiles = changed.all().zip(self.tiles.iter_mut()).zip(again).filter(|(_, again)| *again);
         fingerprint_tiles(grid, heights, tiles.map(|(tile, _)| tile));
         (self.grid, self.edition) = (Some(grid), edition);
