@@ -85,7 +85,8 @@ pub struct RiverView {
     /// ghost, is a river's. The water drawn eases from the one to the
     /// other, so no other cell becomes a river before then, and the
     /// strokes are worked out from these alone (at 2048 × 2048, a few
-    /// thousand cells of four million).
+    /// thousand cells of four million). Only these ease: every other cell
+    /// is drawn at its water from the routing's taking on.
     wet: Vec<u32>,
     strokes: Vec<Stroke>,
 }
