@@ -104,6 +104,12 @@ impl HeightOrder {
         std::mem::swap(&mut self.sorted, &mut self.spare);
     }
 
+    /// Lets go of the buffer the passes place cells into, once the last
+    /// is made (as big as the sorted entries): another sort makes it anew.
+    pub fn let_go_of_the_spare(&mut self) {
+        self.spare = Vec::new();
+    }
+
     /// The cells sorted, each its key in the high half and its index in the
     /// low.
     pub fn entries(&self) -> &[u64] {
