@@ -79,8 +79,6 @@ pub struct PriorityFlood {
 struct ListsAt {
     ground_next: usize,
     raised_next: usize,
-    raised_end: usize,
-    level_end: usize,
 }
 
 impl PriorityFlood {
@@ -103,8 +101,8 @@ impl PriorityFlood {
         let terrain = &filled[..];
         state.clear();
         state.resize(cells, UNREACHED);
-        // The lists are made once the sort is done with its spare buffer
-        // (at 2048 × 2048 the sort holds 64 MB, the lists 48)
+        // The order is made once the sort has let go of its spare buffer
+        // (at 2048 × 2048 the sort holds 64 MB, the order 16)
         for list in [&mut *order, &mut *raised, &mut *level] {
             *list = Vec::new();
         }
@@ -132,12 +130,11 @@ impl PriorityFlood {
             self.sorted += 1;
             if self.sorted == HeightOrder::PASSES {
                 self.ground.let_go_of_the_spare();
-                // Every cell is popped once and queued at most once, so
-                // each list has a place for every cell and is filled by
-                // count: nothing grows
-                for list in [&mut self.order, &mut self.raised, &mut self.level] {
-                    list.resize(grid.cells(), 0);
-                }
+                // Every cell is popped once: the order has a place for
+                // each. The queues grow as cells are queued: a tenth of
+                // the cells or fewer on an island (raised, in its
+                // hollows) rather than a place for every one
+                self.order.resize(grid.cells(), 0);
             }
             return false;
         }
@@ -149,8 +146,8 @@ impl PriorityFlood {
             filled: &mut self.filled[..],
             state: &mut self.state[..],
             ground: self.ground.entries(),
-            raised: &mut self.raised[..],
-            level: &mut self.level[..],
+            raised: &mut self.raised,
+            level: &mut self.level,
             at: self.at,
         };
         for popped in self.order[self.popped..end].chunks_mut(grid.cols) {
@@ -161,7 +158,7 @@ impl PriorityFlood {
         if done {
             self.grid = None;
             // What only the filling needs is let go: at 2048 × 2048 the
-            // sort's and the queues' 100 MB, which the routing's next
+            // sorted ground's 32 MB, the states and the queues, which the routing's next
             // stages then take in their place rather than beside them
             (self.ground, self.state, self.raised, self.level) = Default::default();
         }
@@ -191,8 +188,8 @@ struct Flooding<'a> {
     filled: &'a mut [f32],
     state: &'a mut [State],
     ground: &'a [u64],
-    raised: &'a mut [u32],
-    level: &'a mut [u32],
+    raised: &'a mut Vec<u32>,
+    level: &'a mut Vec<u32>,
     at: ListsAt,
 }
 
@@ -206,13 +203,12 @@ impl Flooding<'_> {
         let (grid, ground) = (self.grid, self.ground);
         let (filled, state) = (&mut *self.filled, &mut *self.state);
         let (raised, level) = (&mut *self.raised, &mut *self.level);
-        let ListsAt { mut ground_next, mut raised_next, mut raised_end, mut level_end } = self.at;
+        let ListsAt { mut ground_next, mut raised_next } = self.at;
         for popped in popped.iter_mut() {
-            let i = if level_end > 0 {
-                level_end -= 1;
-                level[level_end] as usize
+            let i = if let Some(i) = level.pop() {
+                i as usize
             } else {
-                let waiting = &raised[raised_next..raised_end];
+                let waiting = &raised[raised_next..];
                 match lower_of_ground_and_raised(ground, &mut ground_next, waiting, filled, state) {
                     Next::Ground(i) => i,
                     Next::Raised => {
@@ -234,12 +230,10 @@ impl Flooding<'_> {
                     let own = *height;
                     *height = greater(own as f64, floor) as f32;
                     *state = if *height == value {
-                        level[level_end] = j as u32;
-                        level_end += 1;
+                        level.push(j as u32);
                         QUEUED
                     } else if *height != own {
-                        raised[raised_end] = j as u32;
-                        raised_end += 1;
+                        raised.push(j as u32);
                         QUEUED
                     } else {
                         AT_OWN_HEIGHT
@@ -247,7 +241,7 @@ impl Flooding<'_> {
                 }
             });
         }
-        self.at = ListsAt { ground_next, raised_next, raised_end, level_end };
+        self.at = ListsAt { ground_next, raised_next };
     }
 }
 
