@@ -4,13 +4,14 @@
 // worker. Timed inside the page from the control's change (Playwright's own
 // hand-over of 26 MB to the page, seconds, is not the reader's) to the first
 // frame drawn on the ground, twice: the first also fetches the full build.
-// Then the browser's memory, summed PSS of its processes.
+// Then the browser's memory: summed PSS of its processes, the largest (the
+// tab's renderer, with its workers), and what the tab adds to a blank one;
+// again once the page's garbage is collected.
 //
 //   node tests/bench/ground_bench.mjs          (after `trunk build --release`)
 //   DIST=/path/to/dist node tests/bench/ground_bench.mjs
-import fs from 'node:fs'
-import { execSync } from 'node:child_process'
 import { serve, launch, open, pause } from '../e2e/helpers.mjs'
+import { browserMemory } from './memory.mjs'
 
 const side = 3601
 const tile = Buffer.alloc(side * side * 2)
@@ -24,6 +25,12 @@ for (let y = 0; y < side; y++) {
 
 const server = await serve(process.env.DIST)
 const browser = await launch()
+// The same browser with a blank tab alone, first
+const blankTab = await browser.newPage()
+await blankTab.goto('about:blank')
+await blankTab.waitForTimeout(5000)
+const blank = browserMemory()
+await blankTab.close()
 const { page } = await open(browser, server.url + '/')
 await pause(page)
 // The second another ground (one cell higher), so that its map is new
@@ -50,7 +57,16 @@ for (const [name, buffer] of [['N46E007.hgt', tile], ['N46E008.hgt', other]]) {
   console.log(`${name}: picked to its first frame on the ground ${Math.round(ms)} ms`)
 }
 await page.waitForTimeout(3000)
-const pss = execSync("for p in $(pgrep -f chromium); do awk '/^Pss:/{s+=$2} END{print s}' /proc/$p/smaps_rollup 2>/dev/null; done | awk '{t+=$1} END{print int(t/1024)}'").toString().trim()
-console.log(`the browser's memory 3 s later: ${pss} MB (summed PSS)`)
+const now = browserMemory()
+const mb = x => Math.round(x)
+console.log(`the browser's memory 3 s later: ${mb(now.total)} MB summed PSS, its largest process (the tab's renderer) ${mb(now.largest)} MB`)
+console.log(`a blank tab in the same browser: ${mb(blank.total)} MB (largest ${mb(blank.largest)} MB); the sketch's tab added ${mb(now.total - blank.total)} MB`)
+// Much of that is the files' and heights' copies, and the readers' ended
+// workers, that the page's collector has not yet come to
+const devtools = await page.context().newCDPSession(page)
+await devtools.send('HeapProfiler.collectGarbage')
+await page.waitForTimeout(2000)
+const collected = browserMemory()
+console.log(`once the page's garbage is collected: ${mb(collected.total)} MB summed PSS, the tab's renderer ${mb(collected.largest)} MB`)
 await browser.close()
 await server.close()

@@ -3,8 +3,10 @@
 // redoing, and pressing play again each time the rain stops by itself.
 // Memory is the proportional set size (PSS, /proc/PID/smaps_rollup) summed
 // over every process of the browser this script starts (its descendants),
-// sampled every SAMPLE_S seconds; the renderer's own is the largest single
-// process. Needs the release build (dist/, from `trunk build --release
+// sampled every SAMPLE_S seconds; the largest single process is the tab's
+// renderer, with its workers. A blank tab in the same browser is measured
+// first, for what the sketch's tab adds to the sum.
+// Needs the release build (dist/, from `trunk build --release
 // --public-url ./`) and the npm tools; Linux only (it reads /proc).
 //
 //   node tests/bench/soak_bench.mjs                       # five minutes, the article's map
@@ -34,6 +36,11 @@ const page = await context.newPage()
 const problems = []
 page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()) })
 page.on('pageerror', e => problems.push(e.message))
+// The same browser with a blank tab, for what the sketch's tab adds to it:
+// the browser's other processes hold most of the sum whatever the page
+await page.goto('about:blank')
+await new Promise(resolve => setTimeout(resolve, 5000))
+const blank = browserMemory()
 await page.goto(`${server.url}/?he-seed=1${QUERY}`)
 await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
 
@@ -73,7 +80,9 @@ const afterMinute = samples.filter(s => s.t >= 60)
 const atMinute = afterMinute[0]
 const peak = samples.reduce((a, b) => (b.total > a.total ? b : a))
 console.log(`\nmap ${samples[0].grid.join(' × ')}, sketch in the ${samples[0].thread === 'worker' ? 'worker' : 'main thread'}, ${SECONDS} s, ${moves} slider moves`)
-console.log(`peak ${mb(peak.total)} MB at ${peak.t} s (largest process ${mb(Math.max(...samples.map(s => s.largest)))} MB)`)
+const largest = Math.max(...samples.map(s => s.largest))
+console.log(`peak ${mb(peak.total)} MB at ${peak.t} s (largest process ${mb(largest)} MB)`)
+console.log(`a blank tab in the same browser: ${mb(blank.total)} MB (its largest process ${mb(blank.largest)} MB); the sketch's tab added at most ${mb(peak.total - blank.total)} MB`)
 if (atMinute) {
   const rise = Math.max(...afterMinute.map(s => s.total)) - atMinute.total
   console.log(`after the first minute: ${mb(atMinute.total)} MB at ${atMinute.t} s, rising at most ${mb(rise)} MB above it`)
