@@ -11,7 +11,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::Float32Array;
+use js_sys::{Array, Float32Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::OffscreenCanvas;
@@ -422,7 +422,7 @@ impl Host {
     fn hand_over(self: &Rc<Self>) {
         let here = match self.runner.borrow().as_ref() {
             Some(Runner::Worker(worker)) => {
-                worker.post(&messages::message_to_js(&Message::HandOver));
+                worker.post(&messages::message_to_js(&Message::HandOver).0, &Array::new());
                 return;
             }
             Some(Runner::Here(running)) => running.hand_over(),
@@ -543,7 +543,7 @@ impl Host {
             Some(Runner::Here(running)) => {
                 running.hand_over();
             }
-            Some(Runner::FullHere(port)) => full_build::post(&port, &messages::message_to_js(&Message::HandOver)),
+            Some(Runner::FullHere(port)) => full_build::post(&port, &messages::message_to_js(&Message::HandOver).0),
             None => {}
         }
     }
@@ -605,10 +605,11 @@ impl Host {
                 if !self.heard_from.get() {
                     self.unanswered.borrow_mut().push(message.clone());
                 }
-                worker.post(&messages::message_to_js(&message));
+                let (packet, transfer) = messages::message_to_js(&message);
+                worker.post(&packet, &transfer);
             }
             Some(Runner::Here(running)) => running.handle(message),
-            Some(Runner::FullHere(port)) => full_build::post(port, &messages::message_to_js(&message)),
+            Some(Runner::FullHere(port)) => full_build::post(port, &messages::message_to_js(&message).0),
             None => self.unanswered.borrow_mut().push(message),
         }
     }

@@ -70,13 +70,21 @@ fn unpack(packet: &JsValue) -> Option<(Vec<f64>, Option<String>, JsValue)> {
     Some((numbers, a.get(1).as_string(), a.get(2)))
 }
 
-pub fn message_to_js(message: &Message) -> JsValue {
-    // A ground's heights cross beside its numbers, as an array of their own
+/// A message as the page posts it, and the buffers to transfer with it.
+pub fn message_to_js(message: &Message) -> (JsValue, Array) {
+    // A ground's heights cross beside its numbers, as an array of their
+    // own: a copy made for the crossing, so the worker is handed it rather
+    // than a copy of it (16 MB at 2048 × 2048)
+    let transfer = Array::new();
     let data = match message {
-        Message::ShelveGround(_, heights) => Float32Array::from(&heights[..]).into(),
+        Message::ShelveGround(_, heights) => {
+            let heights = Float32Array::from(&heights[..]);
+            transfer.push(&heights.buffer());
+            heights.into()
+        }
         _ => JsValue::NULL,
     };
-    packet(&numbers::message_to_numbers(message), None, &data)
+    (packet(&numbers::message_to_numbers(message), None, &data), transfer)
 }
 
 pub fn message_from_js(packet: &JsValue) -> Option<Message> {

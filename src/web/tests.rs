@@ -91,7 +91,7 @@ fn a_toggle_shows_the_icon_for_what_a_click_will_do() {
 #[wasm_bindgen_test]
 fn messages_cross_to_a_worker_and_back_in_javascript_arrays() {
     for message in [Message::Input(Input::Resize(Size::new(640.5, 360.0, 1.5))), Message::Seen(true)] {
-        assert_eq!(messages::message_from_js(&messages::message_to_js(&message)), Some(message.clone()));
+        assert_eq!(messages::message_from_js(&messages::message_to_js(&message).0), Some(message.clone()));
     }
     assert_eq!(messages::message_from_js(&js_sys::Object::new().into()), None, "not a message of ours");
     let numbers = |n: &[f64]| js_sys::Array::of3(&js_sys::Float64Array::from(n), &JsValue::NULL, &JsValue::NULL);

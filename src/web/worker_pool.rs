@@ -20,7 +20,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::{Object, Reflect};
+use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, OffscreenCanvas, Worker};
@@ -127,9 +127,11 @@ impl SketchWorker {
         self.pooled.worker.post_message_with_transfer(&letter, &transfer)
     }
 
-    /// Hands the sketch a message's packet.
-    pub fn post(&self, packet: &JsValue) {
-        let _ = self.pooled.worker.post_message(&worker::letter(self.id, "message", packet));
+    /// Hands the sketch a message's packet, moving `transfer`'s buffers
+    /// into its worker rather than copying them.
+    pub fn post(&self, packet: &JsValue, transfer: &Array) {
+        let letter = worker::letter(self.id, "message", packet);
+        let _ = self.pooled.worker.post_message_with_transfer(&letter, transfer);
     }
 
     /// Ends the sketch, and its worker if it ran no other (what dropping
