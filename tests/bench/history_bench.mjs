@@ -1,11 +1,13 @@
 // The reader's history's bench: how long undo, redo and a rewind take to
 // show their map (from the call to the frame that has the heights wanted,
-// the page's clock), on the article's map and the 512 × 512 one after
-// 300,000 drops; and the time-lapse of 300,000 drops: how long it takes to
-// film and encode, and its size. Needs the release build (dist/, from
-// `trunk build --release --public-url ./`) and the npm tools.
+// the page's clock), on the article's map and the 512 × 512, 1024 × 1024
+// and 2048 × 2048 ones after 300,000 drops; and the time-lapse of 300,000
+// drops: how long it takes to film and encode, and its size. Needs the
+// release build (dist/, from `trunk build --release --public-url ./`) and
+// the npm tools.
 //
 //   node tests/bench/history_bench.mjs
+//   MAPS=1024x1024,2048x2048 VIDEO=0 node tests/bench/history_bench.mjs
 //
 // Never part of the tests: timings on a shared machine are noisy.
 import { serve, launch, newContext, downloaded } from '../e2e/helpers.mjs'
@@ -29,7 +31,8 @@ const timed = (page, act, hash) => page.evaluate(([act, hash]) => new Promise(re
 }), [act, hash])
 
 async function arrived(page) {
-  await page.waitForFunction(() => { const s = window.wasmBindings.pageState(); return s.settled && !s.replaying }, null, { timeout: 120000 })
+  // (a big map's first state is its worker's: none until then)
+  await page.waitForFunction(() => { const s = window.wasmBindings?.pageState(); return s?.settled && !s.replaying }, null, { timeout: 300000 })
   return page.evaluate(() => window.wasmBindings.pageState())
 }
 
@@ -87,8 +90,12 @@ async function video() {
   return { drops: s.drops, canvas: s.canvas, seconds, bytes: file.length }
 }
 
-const rows = [await history(), await history('512x512')]
+// The maps measured (`article` for the article's own) and whether the
+// time-lapse is
+const maps = (process.env.MAPS ?? 'article,512x512,1024x1024,2048x2048').split(',')
+const rows = []
+for (const map of maps) rows.push(await history(map === 'article' ? undefined : map))
 console.table(rows)
-console.log('time-lapse of 300,000 drops:', await video())
+if (process.env.VIDEO !== '0') console.log('time-lapse of 300,000 drops:', await video())
 await browser.close()
 await server.close()
