@@ -102,7 +102,8 @@ impl PriorityFlood {
         state.clear();
         state.resize(cells, UNREACHED);
         // The order is made once the sort has let go of its spare buffer
-        // (at 2048 × 2048 the sort holds 64 MB, the order 16)
+        // (at 2048 × 2048 the sort holds 64 MB, the order 16), and the
+        // queues grow as cells are queued
         for list in [&mut *order, &mut *raised, &mut *level] {
             *list = Vec::new();
         }
@@ -140,7 +141,8 @@ impl PriorityFlood {
         }
         let end = self.popped.saturating_add(cells.max(grid.cols)).min(grid.cells());
         // Slices taken once: a store through a vector could, for all the
-        // compiler of a size-built module knows, change where it is
+        // compiler of a size-built module knows, change where it is (the
+        // queues, which grow, are the exception: few cells pass through)
         let mut flooding = Flooding {
             grid,
             filled: &mut self.filled[..],
@@ -158,8 +160,9 @@ impl PriorityFlood {
         if done {
             self.grid = None;
             // What only the filling needs is let go: at 2048 × 2048 the
-            // sorted ground's 32 MB, the states and the queues, which the routing's next
-            // stages then take in their place rather than beside them
+            // sorted ground's 32 MB, the states and the queues, which the
+            // routing's next stages then take in their place rather than
+            // beside them
             (self.ground, self.state, self.raised, self.level) = Default::default();
         }
         done

@@ -22,6 +22,8 @@ use crate::grid::Grid;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::share::decimal::thousands;
+use crate::share::elevation::Encoding;
+use crate::share::ground_link::GroundLink;
 use crate::share::link;
 use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Show, Sketch, Start};
@@ -93,6 +95,24 @@ fn messages_cross_to_a_worker_and_back_in_javascript_arrays() {
     for message in [Message::Input(Input::Resize(Size::new(640.5, 360.0, 1.5))), Message::Seen(true)] {
         assert_eq!(messages::message_from_js(&messages::message_to_js(&message).0), Some(message.clone()));
     }
+    // A ground's heights cross as an array of their own, whose buffer is
+    // moved into the worker, not copied
+    let link = GroundLink {
+        name: "N46E007.hgt".into(),
+        grid: Grid::new(3, 2),
+        fingerprint: 7,
+        shore: 0.25,
+        encoding: Encoding::Auto,
+        steepness: 1.5,
+    };
+    let ground = Message::ShelveGround(link, vec![0.0, 0.25, 0.5, 0.75, 1.0, 0.125]);
+    let (packet, transfer) = messages::message_to_js(&ground);
+    assert_eq!(messages::message_from_js(&packet), Some(ground.clone()));
+    let heights = js_sys::Array::from(&packet).get(2).dyn_into::<js_sys::Float32Array>().unwrap();
+    assert_eq!(transfer.length(), 1);
+    assert!(transfer.get(0) == JsValue::from(heights.buffer()), "the heights' own buffer is moved");
+    let (_, none) = messages::message_to_js(&Message::Seen(true));
+    assert_eq!(none.length(), 0, "nothing else is moved");
     assert_eq!(messages::message_from_js(&js_sys::Object::new().into()), None, "not a message of ours");
     let numbers = |n: &[f64]| js_sys::Array::of3(&js_sys::Float64Array::from(n), &JsValue::NULL, &JsValue::NULL);
     assert_eq!(messages::message_from_js(&numbers(&[77.0]).into()), None, "no such message");
