@@ -136,6 +136,35 @@ test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whol
   await context.close()
 })
 
+test('a real island, Kauaʻi (an SRTM .hgt, unzipped as served), opens with its sea, is measured before rain, rains and saves its heightmap', async () => {
+  const name = 'N22W160.hgt'
+  const file = unzip(fs.readFileSync(path.join(root, 'tests/fixtures/grounds/N22W160.hgt.zip')))[name]
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=1&he-measures=1&he-drops-per-frame=1000')
+  await pause(page)
+  await pick(page, name, file)
+  const s = await opened(page, name)
+  assert.equal(s.note, `${name}: SRTM .hgt 1201 × 1201, cells 89 m wide; 4279 voids filled; -34 m to 1579 m, the sea at 0 m; ` +
+    'the drops find it 1.23 times as steep, as steep as the island.')
+  assert.deepEqual([s.ground, s.grid, s.drops], ['file', [1201, 1201], 0])
+  // The Pacific is the sea: 8.7 % of the tile is land
+  const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))
+  const under = heights.filter(h => h < s.settings.sea_level).length / heights.length
+  assert.ok(under > 0.85 && under < 0.95, `${under} of the map under the sea`)
+  // Measured before any rain, as natively (tests/imported_grounds.rs, seed 1)
+  await page.waitForFunction(() => window.wasmBindings.measures().drops === 0 && Number.isFinite(window.wasmBindings.measures().hackExponent), null, { timeout: 60000 })
+  const measured = await page.evaluate(() => window.wasmBindings.measures())
+  assert.equal(measured.hypsometricIntegral.toFixed(9), '0.301228216')
+  assert.equal(measured.hackExponent.toFixed(9), '0.451516939')
+  await page.click('#experiment-control-pause-toggle')
+  await page.waitForFunction(() => window.wasmBindings.pageState().drops > 20000, null, { timeout: 120000 })
+  await pause(page)
+  assert.notEqual((await state(page)).heightsHash, s.heightsHash, 'the rain changed it')
+  const saved = await saveHeightmap(page)
+  assert.deepEqual([saved.width, saved.height], [1201, 1201])
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 test('GeoTIFFs of float32 and int16 metres open with their sea below 0 m and their nodata filled', async () => {
   const [w, h] = [96, 64]
   const metres = Array.from({ length: w * h }, (_, k) => 1500 * (1 - (k % w) / (w - 1)) ** 2 * (1 + 0.2 * Math.sin(k / w / 5)) - 200)

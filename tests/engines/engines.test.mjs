@@ -6,7 +6,7 @@ import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium, tiff, root } from '../e2e/helpers.mjs'
+import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium, tiff, root, unzip } from '../e2e/helpers.mjs'
 import { ENGINES, launchEngine } from './engines.mjs'
 
 // From a sub-path, as a blog serves it, beside posts that embed it
@@ -218,6 +218,17 @@ for (const engine of ENGINES) {
       await give(crater, fs.readFileSync(path.join(root, 'tests/fixtures/grounds', crater)), 'image/tiff')
       await noteSays(crater)
       assert.deepEqual((await state(tab)).grid, [303, 442], `${engine}: the crater's cells`)
+      // A real island in its sea: Kauaʻi's SRTM tile, 8.7 % of it land
+      const island = 'N22W160.hgt'
+      await give(island, unzip(fs.readFileSync(path.join(root, 'tests/fixtures/grounds/N22W160.hgt.zip')))[island], 'application/octet-stream')
+      await noteSays(island)
+      assert.deepEqual((await state(tab)).grid, [1201, 1201], `${engine}: the tile's cells`)
+      const under = await tab.run(async () => {
+        const s = window.wasmBindings.pageState()
+        const heights = await window.wasmBindings.pageHeights()
+        return heights.filter(h => h < s.settings.sea_level).length / heights.length
+      })
+      assert.ok(under > 0.85 && under < 0.95, `${engine}: ${under} of Kauaʻi's tile under the sea`)
       await setValue(tab, 'terrain', 'island')
       await until(tab, () => window.wasmBindings.pageState().ground === 'made')
 
