@@ -280,7 +280,8 @@ impl Painter for CanvasPainter {
         ctx.restore();
     }
 
-    /// The progress of a replay, over the bottom of the map.
+    /// The progress of a replay, over the bottom of the map: a link's, or
+    /// the reader's own going back from the nearest heights kept.
     fn progress(&mut self, done: u64, total: u64, capped: bool) {
         let ctx = &self.ctx;
         let share = if total == 0 { 1.0 } else { done as f64 / total as f64 };
@@ -295,7 +296,7 @@ impl Painter for CanvasPainter {
         ctx.set_fill_style_str("#ffffff");
         ctx.set_font("14px sans-serif");
         let cap = if capped { " (the most a link replays)" } else { "" };
-        let text = format!("Bringing back the shared map: {} of {} drops{cap}", thousands(done), thousands(total));
+        let text = format!("Bringing back the map: {} of {} drops{cap}", thousands(done), thousands(total));
         let _ = ctx.fill_text(&text, 12.0, self.size.height - 14.0);
         ctx.restore();
     }
