@@ -130,7 +130,6 @@ mod on_the_sketch {
     use super::*;
     use hydraulic_erosion::draw::painter::NoPainter;
     use hydraulic_erosion::draw::viewport::Size;
-    use hydraulic_erosion::fingerprint;
     use hydraulic_erosion::settings::choices::Choice;
     use hydraulic_erosion::share::ground_link::GroundLink;
     use hydraulic_erosion::share::link;
@@ -172,15 +171,7 @@ mod on_the_sketch {
             .collect();
         let model = imported::Elevation { cols: 60, rows: 40, values, unit: Unit::Metres, cell_metres: None };
         let (ground, _) = imported::fit(model, 0.25);
-        let link = GroundLink {
-            name: name.into(),
-            grid: ground.grid,
-            fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
-            shore: 0.25,
-            encoding: Encoding::Terrarium,
-            steepness: ground.steepness,
-        };
-        (link, ground.heights)
+        (link_to(name, &ground, Encoding::Terrarium), ground.heights)
     }
 
     fn given(sketch: &mut Sketch, (link, heights): (GroundLink, Vec<f32>)) {
@@ -300,12 +291,6 @@ fn the_islands_heights_given_back_rain_as_the_island_does() {
 /// of the crater before rain are a real ground's, and the rain moves them.
 #[test]
 fn the_crater_of_mount_st_helens_opens_whole_and_its_measures_move_with_the_rain() {
-    use hydraulic_erosion::draw::painter::NoPainter;
-    use hydraulic_erosion::draw::viewport::Size;
-    use hydraulic_erosion::fingerprint;
-    use hydraulic_erosion::settings::toggles::Toggle;
-    use hydraulic_erosion::share::ground_link::GroundLink;
-    use hydraulic_erosion::sketch::{Input, Sketch, Start};
     let file =
         std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/grounds/mount-st-helens-2004-10-04.tif"))
             .expect("the fixture is in the repository");
@@ -325,42 +310,8 @@ fn the_crater_of_mount_st_helens_opens_whole_and_its_measures_move_with_the_rain
     let highest = ground.heights.iter().position(|&h| h == 1.0).unwrap();
     assert!(lowest / 303 < 50 && highest / 303 > 300, "shore in row {}, top in row {}", lowest / 303, highest / 303);
     // On the sketch, still, with the measures ticked: measured before rain
-    let link = GroundLink {
-        name: "mount-st-helens-2004-10-04.tif".into(),
-        grid: ground.grid,
-        fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
-        shore: 0.25,
-        encoding: Encoding::Auto,
-        steepness: ground.steepness,
-    };
-    let mut sketch = Sketch::new(Start::fresh(1, Size { width: 320.0, height: 180.0, ratio: 1.0 }));
-    sketch.input(Input::PlayPause, 0.0);
-    sketch.input(Input::Toggle(Toggle::Measures, true), 0.0);
-    assert!(sketch.shelve(link.clone(), ground.heights));
-    sketch.input(Input::OpenGround(link), 0.0);
-    let mut t = 0.0;
-    let mut frames = |sketch: &mut Sketch, n: u32| {
-        for _ in 0..n {
-            sketch.frame(
-                &mut || {
-                    t += 1.0;
-                    t
-                },
-                &mut NoPainter,
-            );
-        }
-    };
-    frames(&mut sketch, 1);
-    let before = sketch.status().measures;
-    assert_eq!(sketch.status().drops, 0);
-    sketch.input(Input::PlayPause, 0.0);
-    while sketch.status().drops < 100_000 {
-        frames(&mut sketch, 1);
-    }
-    sketch.input(Input::PlayPause, 0.0);
-    frames(&mut sketch, 1);
-    let after = sketch.status().measures;
-    println!("Mount St. Helens before rain {before:?}\n after {} drops {after:?}", sketch.status().drops);
+    let (before, after, drops) = measures_before_and_after_rain("mount-st-helens-2004-10-04.tif", ground, 100_000);
+    println!("Mount St. Helens before rain {before:?}\n after {drops} drops {after:?}");
     // The crater as it stood: its mean height halfway from shore to top, and
     // Hack's h within a tenth of real basins' 0.5 to 0.6 (the fingerprint
     // of a real place the island's noise is compared with)
@@ -410,12 +361,6 @@ fn at_its_steepness_a_drop_moves_as_much_of_the_crater_as_of_the_island() {
 fn the_island_of_kauai_opens_with_its_sea_and_its_measures_move_with_the_rain() {
     use std::io::Read;
 
-    use hydraulic_erosion::draw::painter::NoPainter;
-    use hydraulic_erosion::draw::viewport::Size;
-    use hydraulic_erosion::fingerprint;
-    use hydraulic_erosion::settings::toggles::Toggle;
-    use hydraulic_erosion::share::ground_link::GroundLink;
-    use hydraulic_erosion::sketch::{Input, Sketch, Start};
     let zipped = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/grounds/N22W160.hgt.zip"))
         .expect("the fixture is in the repository");
     // The zip's one file, deflated after its local header
@@ -441,34 +386,47 @@ fn the_island_of_kauai_opens_with_its_sea_and_its_measures_move_with_the_rain() 
     let sea = ground.heights.iter().filter(|&&h| h < 0.25).count() as f64 / ground.heights.len() as f64;
     assert!((0.8..0.95).contains(&sea), "{sea} of the tile is sea");
     assert_eq!(ground.heights.iter().copied().fold(f32::MIN, f32::max), 1.0);
-    let link = GroundLink {
-        name: "N22W160.hgt".into(),
-        grid: ground.grid,
-        fingerprint: fingerprint::fingerprint(ground.grid, &ground.heights),
-        shore: 0.25,
-        encoding: Encoding::Auto,
-        steepness: ground.steepness,
-    };
+    let (before, after, drops) = measures_before_and_after_rain("N22W160.hgt", ground, 300_000);
+    println!("Kauaʻi before rain {before:?}\n after {drops} drops {after:?}");
+    // A shield volcano cut by deep valleys: little of its land stands high
+    // (its hypsometric integral 0.30), and Hack's h within a tenth of real
+    // basins' 0.5 to 0.6; the rain carries more of it down
+    assert!((0.25..0.35).contains(&before.hypsometric_integral), "{before:?}");
+    assert!((0.4..0.6).contains(&before.hack_exponent), "{before:?}");
+    assert!(after.hypsometric_integral < before.hypsometric_integral, "{after:?}");
+}
+
+/// `ground`, read from the file `name` and fitted at a shore of 0.25, on a
+/// still sketch of seed 1 with the measures ticked: its measures before any
+/// rain (a map routed over frames is measured once it is routed) and after
+/// `drops`, and the drops fallen by then.
+fn measures_before_and_after_rain(
+    name: &str,
+    ground: imported::ImportedGround,
+    drops: u64,
+) -> (hydraulic_erosion::morphometry::measures::Measures, hydraulic_erosion::morphometry::measures::Measures, u64) {
+    use hydraulic_erosion::draw::painter::NoPainter;
+    use hydraulic_erosion::draw::viewport::Size;
+    use hydraulic_erosion::settings::toggles::Toggle;
+    use hydraulic_erosion::sketch::{Input, Sketch, Start};
+    let link = link_to(name, &ground, Encoding::Auto);
     let mut sketch = Sketch::new(Start::fresh(1, Size { width: 320.0, height: 180.0, ratio: 1.0 }));
     sketch.input(Input::PlayPause, 0.0);
     sketch.input(Input::Toggle(Toggle::Measures, true), 0.0);
     assert!(sketch.shelve(link.clone(), ground.heights));
     sketch.input(Input::OpenGround(link), 0.0);
     let mut t = 0.0;
-    let mut frames = |sketch: &mut Sketch, n: u32| {
-        for _ in 0..n {
-            sketch.frame(
-                &mut || {
-                    t += 1.0;
-                    t
-                },
-                &mut NoPainter,
-            );
-        }
+    let mut frame = |sketch: &mut Sketch| {
+        sketch.frame(
+            &mut || {
+                t += 1.0;
+                t
+            },
+            &mut NoPainter,
+        )
     };
-    // (a map this big is routed over frames, and measured once it is)
     for _ in 0..200 {
-        frames(&mut sketch, 1);
+        frame(&mut sketch);
         if sketch.status().measures.hypsometric_integral.is_finite() {
             break;
         }
@@ -476,17 +434,27 @@ fn the_island_of_kauai_opens_with_its_sea_and_its_measures_move_with_the_rain() 
     let before = sketch.status().measures;
     assert_eq!(sketch.status().drops, 0);
     sketch.input(Input::PlayPause, 0.0);
-    while sketch.status().drops < 300_000 {
-        frames(&mut sketch, 1);
+    while sketch.status().drops < drops {
+        frame(&mut sketch);
     }
     sketch.input(Input::PlayPause, 0.0);
-    frames(&mut sketch, 1);
-    let after = sketch.status().measures;
-    println!("Kauaʻi before rain {before:?}\n after {} drops {after:?}", sketch.status().drops);
-    // A shield volcano cut by deep valleys: little of its land stands high
-    // (its hypsometric integral 0.30), and Hack's h within a tenth of real
-    // basins' 0.5 to 0.6; the rain carries more of it down
-    assert!((0.25..0.35).contains(&before.hypsometric_integral), "{before:?}");
-    assert!((0.4..0.6).contains(&before.hack_exponent), "{before:?}");
-    assert!(after.hypsometric_integral < before.hypsometric_integral, "{after:?}");
+    frame(&mut sketch);
+    (before, sketch.status().measures, sketch.status().drops)
+}
+
+/// The link to `ground`, fitted at a shore of 0.25 from the file `name`
+/// read as `encoding`.
+fn link_to(
+    name: &str,
+    ground: &imported::ImportedGround,
+    encoding: Encoding,
+) -> hydraulic_erosion::share::ground_link::GroundLink {
+    hydraulic_erosion::share::ground_link::GroundLink {
+        name: name.into(),
+        grid: ground.grid,
+        fingerprint: hydraulic_erosion::fingerprint::fingerprint(ground.grid, &ground.heights),
+        shore: 0.25,
+        encoding,
+        steepness: ground.steepness,
+    }
 }
