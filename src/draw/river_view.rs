@@ -161,28 +161,9 @@ impl RiverView {
         }
         let (wet_before, courses_before) = (std::mem::take(&mut self.wet), std::mem::take(&mut self.courses));
         let after = |j: i32| usize::try_from(j).map_or(-1, |j| drainage.downstream[j]);
-        // Pieces drawn whose course changed start to fade out along the old
-        // line and in along the new
-        let mut faded_out = Vec::new();
-        for (&i, was) in wet_before.iter().zip(&courses_before) {
-            let now = drainage.downstream[i as usize];
-            let drawn = self.shown[i as usize] >= RIVER_START;
-            if !ease || !drawn || (was.downstream == now && was.after == after(now)) {
-                continue;
-            }
-            if was.downstream >= 0 {
-                let (water, fade) = (self.shown[i as usize], was.fade_in);
-                self.ghosts.insert(i, Ghost { through: was.downstream as u32, to: was.after, water, fade });
-            }
-            faded_out.push(i);
-        }
-        // Besides the cells the new water makes rivers, those drawn as one
-        // (only wet cells can be) and the ghosts stay wet
-        let drawn = wet_before.iter().filter(|&&i| self.shown[i as usize] >= RIVER_START);
-        let mut kept: Vec<u32> = drawn.copied().chain(self.ghosts_seen().map(|(&i, _)| i)).collect();
-        kept.sort_unstable();
-        kept.dedup();
-        let mut kept = kept.into_iter().peekable();
+        let faded_out =
+            if ease { self.ghost_the_changed_courses(&wet_before, &courses_before, drainage) } else { vec![] };
+        let mut kept = self.staying_wet(&wet_before).into_iter().peekable();
         let mut before = wet_before.iter().zip(&courses_before).peekable();
         let share = share(grid);
         for (i, &water) in drainage.water.iter().enumerate() {
@@ -215,6 +196,37 @@ impl RiverView {
                 drawn: false,
             });
         }
+    }
+
+    /// The pieces drawn (on the wet cells `wet`, whose courses were
+    /// `courses`) whose course changed in `drainage` start to fade out
+    /// along the old line and in along the new: those cells, in order.
+    fn ghost_the_changed_courses(&mut self, wet: &[u32], courses: &[Course], drainage: &Drainage) -> Vec<u32> {
+        let after = |j: i32| usize::try_from(j).map_or(-1, |j| drainage.downstream[j]);
+        let mut changed = Vec::new();
+        for (&i, was) in wet.iter().zip(courses) {
+            let now = drainage.downstream[i as usize];
+            let drawn = self.shown[i as usize] >= RIVER_START;
+            if !drawn || (was.downstream == now && was.after == after(now)) {
+                continue;
+            }
+            if was.downstream >= 0 {
+                let (water, fade) = (self.shown[i as usize], was.fade_in);
+                self.ghosts.insert(i, Ghost { through: was.downstream as u32, to: was.after, water, fade });
+            }
+            changed.push(i);
+        }
+        changed
+    }
+
+    /// The cells that stay wet whatever the new water: those of `wet`
+    /// drawn as a river (only wet cells can be) and the ghosts', in order.
+    fn staying_wet(&self, wet: &[u32]) -> Vec<u32> {
+        let drawn = wet.iter().filter(|&&i| self.shown[i as usize] >= RIVER_START);
+        let mut kept: Vec<u32> = drawn.copied().chain(self.ghosts_seen().map(|(&i, _)| i)).collect();
+        kept.sort_unstable();
+        kept.dedup();
+        kept
     }
 
     /// The ghosts not yet faded away, by cell.
