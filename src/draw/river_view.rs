@@ -121,6 +121,11 @@ struct Ghost {
     fade: f32,
 }
 
+/// The cell `drainage` drains `j` to, or -1 (none, or no `j`).
+fn after(drainage: &Drainage, j: i32) -> i32 {
+    usize::try_from(j).map_or(-1, |j| drainage.downstream[j])
+}
+
 /// How many of the article's cells one cell of `grid` stands for: water
 /// is drawn per article's cell, so a finer map draws the rivers of the
 /// same ground, not four times as many (exact there: the share is 1).
@@ -160,7 +165,6 @@ impl RiverView {
             self.forget(grid);
         }
         let (wet_before, courses_before) = (std::mem::take(&mut self.wet), std::mem::take(&mut self.courses));
-        let after = |j: i32| usize::try_from(j).map_or(-1, |j| drainage.downstream[j]);
         let faded_out =
             if ease { self.ghost_the_changed_courses(&wet_before, &courses_before, drainage) } else { vec![] };
         let mut kept = self.staying_wet(&wet_before).into_iter().peekable();
@@ -188,7 +192,7 @@ impl RiverView {
             self.courses.push(Course {
                 water,
                 downstream,
-                after: after(downstream),
+                after: after(drainage, downstream),
                 fade_in,
                 stroke: NO_STROKE,
                 fed: false,
@@ -202,12 +206,11 @@ impl RiverView {
     /// `courses`) whose course changed in `drainage` start to fade out
     /// along the old line and in along the new: those cells, in order.
     fn ghost_the_changed_courses(&mut self, wet: &[u32], courses: &[Course], drainage: &Drainage) -> Vec<u32> {
-        let after = |j: i32| usize::try_from(j).map_or(-1, |j| drainage.downstream[j]);
         let mut changed = Vec::new();
         for (&i, was) in wet.iter().zip(courses) {
             let now = drainage.downstream[i as usize];
             let drawn = self.shown[i as usize] >= RIVER_START;
-            if !drawn || (was.downstream == now && was.after == after(now)) {
+            if !drawn || (was.downstream == now && was.after == after(drainage, now)) {
                 continue;
             }
             if was.downstream >= 0 {

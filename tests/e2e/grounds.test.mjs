@@ -77,6 +77,16 @@ const saveHeightmap = async page => {
   return decodePng16(await downloaded(download))
 }
 
+// The measures of the ground before any rain, once they are taken (a big
+// map's wait for its first routing)
+async function measuredBeforeRain(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const m = window.wasmBindings.measures()
+    return m.drops === 0 && Number.isFinite(m.hackExponent)
+  }, null, { timeout })
+  return page.evaluate(() => window.wasmBindings.measures())
+}
+
 test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whole, is measured before rain, rains, saves every file and turns in 3D', async () => {
   const name = 'mount-st-helens-2004-10-04.tif'
   const file = fs.readFileSync(path.join(root, 'tests/fixtures/grounds', name))
@@ -93,8 +103,7 @@ test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whol
   // Measured before any rain: the crater's own measures, as natively
   // (tests/imported_grounds.rs, on seed 1: the seed's ripple parts the
   // rivers on flats, so Hack's h depends on it)
-  await page.waitForFunction(() => window.wasmBindings.measures().drops === 0 && Number.isFinite(window.wasmBindings.measures().hackExponent))
-  const before = await page.evaluate(() => window.wasmBindings.measures())
+  const before = await measuredBeforeRain(page)
   assert.equal(before.hypsometricIntegral.toFixed(9), '0.503927990')
   assert.equal(before.hackExponent.toFixed(9), '0.466859574')
   // The hypsometric integral wavers by a few ten-thousandths as deposits
@@ -151,8 +160,7 @@ test('a real island, Kauaʻi (an SRTM .hgt, unzipped as served), opens with its 
   const under = heights.filter(h => h < s.settings.sea_level).length / heights.length
   assert.ok(under > 0.85 && under < 0.95, `${under} of the map under the sea`)
   // Measured before any rain, as natively (tests/imported_grounds.rs, seed 1)
-  await page.waitForFunction(() => window.wasmBindings.measures().drops === 0 && Number.isFinite(window.wasmBindings.measures().hackExponent), null, { timeout: 60000 })
-  const measured = await page.evaluate(() => window.wasmBindings.measures())
+  const measured = await measuredBeforeRain(page, 60000)
   assert.equal(measured.hypsometricIntegral.toFixed(9), '0.301228216')
   assert.equal(measured.hackExponent.toFixed(9), '0.451516939')
   await page.click('#experiment-control-pause-toggle')
