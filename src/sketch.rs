@@ -552,7 +552,15 @@ impl Sketch {
     pub fn wants_frames(&self) -> bool {
         let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
         let routing = self.routing.is_some() || self.rivers_due;
-        self.looping || self.replaying.is_some() || self.trees_growing || view_moving || self.hand_pours() || routing
+        let map_shown = !self.toggles.get(Toggle::View) && self.terrain.settings().contour_levels() > 0;
+        let contours_behind = map_shown && self.map.contours_behind(&self.terrain);
+        self.looping
+            || self.replaying.is_some()
+            || self.trees_growing
+            || view_moving
+            || self.hand_pours()
+            || routing
+            || contours_behind
     }
 
     /// What the page must show since it last asked.
@@ -1177,7 +1185,8 @@ impl Sketch {
         self.legend = legend;
         painter.relief(pixels, drawn_grid, drawn_view);
         if self.terrain.settings().contour_levels() > 0 {
-            painter.contours(self.map.contours(&self.terrain), scheme, drawn_view);
+            let (contours, kept) = self.map.contours_drawn(&self.terrain);
+            painter.contours(contours, kept, scheme, drawn_view);
         }
         if FULL && self.toggles.get(Toggle::Trees) {
             let trees = self.standing_trees(rivers && !traced, (SKELETON_PIXELS / view.scale) as f32);

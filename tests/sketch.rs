@@ -41,6 +41,10 @@ struct Recorder {
     pixels: Vec<u8>,
     drape: Vec<u8>,
     measures: Vec<(u64, Measures)>,
+    /// What each frame's contours were named by, to be kept, and the
+    /// contours last drawn.
+    contours_kept: Vec<Option<u64>>,
+    contours: Contours,
 }
 
 impl Painter for Recorder {
@@ -61,8 +65,10 @@ impl Painter for Recorder {
         self.measures = samples.to_vec();
         self.calls.push("measures");
     }
-    fn contours(&mut self, contours: &Contours, _: &ColorScheme, _: Viewport) {
+    fn contours(&mut self, contours: &Contours, kept: Option<u64>, _: &ColorScheme, _: Viewport) {
         assert!(!contours.regular.is_empty());
+        self.contours_kept.push(kept);
+        self.contours = contours.clone();
         self.calls.push("contours");
     }
     fn trees(&mut self, trees: &[Tree], _: &ColorScheme, _: Viewport) {
@@ -248,6 +254,37 @@ fn a_big_maps_measures_share_the_rivers_routed_over_frames_as_it_rains() {
     assert!(taken >= came_due + 10 * per_frame, "taken at {taken}, due at {came_due}");
     assert!(measures.hypsometric_integral > 0.0 && measures.hypsometric_integral < 1.0);
     assert!(measures.hack_exponent.is_finite());
+}
+
+#[test]
+fn a_big_maps_contours_are_refreshed_over_frames_and_come_up_to_the_ground_once_paused() {
+    use hydraulic_erosion::draw::contour_refresh::FRAMES;
+    use hydraulic_erosion::draw::{level_of_detail, map_view::MapView};
+    let mut sketch = fresh(6);
+    sketch.input(Input::Toggle(Toggle::Rivers, false), 0.0);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 2);
+    assert_eq!(painter.contours_kept, [None, None], "the article's map strokes its contours each frame");
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    painter.contours_kept.clear();
+    let n = 3 * FRAMES + 1;
+    frames(&mut sketch, &mut painter, n as u32);
+    // Traced whole the first frame, then each refresh of the raining
+    // ground shown once whole, FRAMES frames later
+    let kept: Vec<u64> = painter.contours_kept.iter().map(|k| k.expect("a big map's contours are kept")).collect();
+    let changed_at: Vec<usize> = (1..n).filter(|&k| kept[k] != kept[k - 1]).collect();
+    assert_eq!(changed_at, [FRAMES, 2 * FRAMES, 3 * FRAMES]);
+    // Paused, frames go on until the contours are those of the ground
+    // as it stands, then the sketch rests
+    sketch.input(Input::PlayPause, 0.0);
+    until_at_rest(&mut sketch, &mut painter);
+    let terrain = sketch.terrain();
+    let view = Viewport::fit(terrain.grid(), SIZE.width, SIZE.height);
+    let mut fresh_view = MapView::default();
+    fresh_view.set_detail(level_of_detail::factor(view.scale * SIZE.ratio));
+    let whole = fresh_view.contours(terrain);
+    assert!(whole.regular.len() > 10_000, "{} lines to compare", whole.regular.len());
+    assert!(painter.contours == *whole, "the contours drawn at rest are the ground's");
 }
 
 /// Frames until the sketch rests (a paused big map's routing whole), at

@@ -24,6 +24,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::draw::color_schemes::ColorScheme;
+use crate::draw::contour_refresh::ContourRefresh;
 use crate::draw::layers::{self, Legend};
 use crate::draw::level_of_detail::{coarse_grid, coarse_part, mean_of_blocks, reduce};
 use crate::draw::marching_squares::Contours;
@@ -57,6 +58,12 @@ pub struct MapView {
     contours: Contours,
     /// What the contours were traced of.
     traced: Option<DrawnOf<(u32, usize)>>,
+    /// A big map's contours traced again over frames
+    /// ([`MapView::contours_drawn`]), and what of.
+    contour_refresh: ContourRefresh,
+    refreshing: Option<DrawnOf<(u32, usize)>>,
+    /// Counts the changes of the contours drawn on a big map.
+    contours_changed: u64,
     /// The relief's colour bands, for the scheme (by key) they were made
     /// for, and its pixels.
     bands: Option<(&'static str, Vec<[f64; 3]>)>,
@@ -101,12 +108,17 @@ impl<L: PartialEq + Copy> DrawnOf<L> {
         DrawnOf { terrain, edition, original, sea_level, look }
     }
 
+    /// The same, at `edition`.
+    fn but_at(self, edition: u64) -> DrawnOf<L> {
+        DrawnOf { edition, ..self }
+    }
+
     /// What of a drawing made of `before` (if any) must be made again to
     /// be of `self`: the parts of the map changed since, if it was of the
     /// same terrain, ground shown, sea and look; none where the start is
     /// shown, unless the ground is new (the start changes only then).
     fn again_since(&self, before: Option<DrawnOf<L>>, terrain: &Terrain) -> Again {
-        let Some(before) = before.filter(|b| *b == DrawnOf { edition: b.edition, ..*self }) else {
+        let Some(before) = before.filter(|b| b.but_at(self.edition) == *self) else {
             return Again::Whole;
         };
         let tiles = terrain.changed_tiles();
@@ -229,6 +241,9 @@ impl MapView {
     /// ([`Terrain::changed_tiles`]), if that was of the same terrain,
     /// ground shown, sea, levels and detail.
     pub fn contours(&mut self, terrain: &Terrain) -> &Contours {
+        // Traced now: a refresh under way would bring older lines
+        self.refreshing = None;
+        self.contours_changed += 1;
         let settings = terrain.settings();
         let (sea_level, levels, factor) = (settings.sea_level(), settings.contour_levels(), self.detail());
         self.refresh_coarse(terrain);
@@ -244,6 +259,50 @@ impl MapView {
         }
         self.traced = Some(now);
         &self.contours
+    }
+
+    /// The contour lines the sketch draws: on a map whose rivers are
+    /// routed in parts ([`ROUTED_AT_ONCE`]), those last traced whole, while
+    /// a refresh traces the ground as it stood when it began, a part a frame
+    /// ([`crate::draw::contour_refresh`]), shown once whole, then begins
+    /// again if the ground changed; traced at once when the terrain, ground
+    /// shown, sea, levels or detail change (as on every other map,
+    /// [`MapView::contours`]). With them, on a big map, a number that
+    /// changes whenever they do: the canvas keeps their picture meanwhile.
+    pub fn contours_drawn(&mut self, terrain: &Terrain) -> (&Contours, Option<u64>) {
+        if terrain.grid().cells() <= ROUTED_AT_ONCE {
+            return (self.contours(terrain), None);
+        }
+        let settings = terrain.settings();
+        let (sea_level, levels, factor) = (settings.sea_level(), settings.contour_levels(), self.detail());
+        self.refresh_coarse(terrain);
+        let now = DrawnOf::of(terrain, self.original, (levels, factor));
+        let looks_the_same = |then: Option<DrawnOf<(u32, usize)>>| then.is_some_and(|t| t.but_at(now.edition) == now);
+        if !looks_the_same(self.traced) {
+            self.contours(terrain);
+            return (&self.contours, Some(self.contours_changed));
+        }
+        if !looks_the_same(self.refreshing) && self.contours_behind(terrain) {
+            let (grid, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
+            self.contour_refresh.begin(grid, shown, sea_level, levels);
+            self.refreshing = Some(now);
+        }
+        if self.refreshing.is_some() {
+            if let Some(lines) = self.contour_refresh.go_on() {
+                std::mem::swap(&mut self.contours, lines);
+                self.traced = self.refreshing.take();
+                self.contours_changed += 1;
+            }
+        }
+        (&self.contours, Some(self.contours_changed))
+    }
+
+    /// Whether the contours drawn on a big map ([`MapView::contours_drawn`])
+    /// are behind the ground shown: a refresh is under way, or the ground
+    /// changed since they were traced. Frames bring them up to it.
+    pub fn contours_behind(&self, terrain: &Terrain) -> bool {
+        let changed = !self.original && self.traced.is_some_and(|t| t.edition != terrain.edition());
+        self.refreshing.is_some() || changed
     }
 
     /// Draws the map `factor` times coarser than its grid (a power of two,

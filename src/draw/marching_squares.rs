@@ -135,6 +135,12 @@ impl Cell {
 /// traces again only the bands of its rows ([`Contours::trace_rows`]).
 pub const BAND: usize = 32;
 
+/// How many bands of [`BAND`] rows of cells the contours of `grid` are
+/// traced in.
+pub fn bands_of(grid: Grid) -> usize {
+    (grid.rows - 1).div_ceil(BAND)
+}
+
 /// All contour lines of a terrain: regular and index lines apart, each as
 /// x0 y0 x1 y1 segments in grid coordinates.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -152,8 +158,7 @@ impl Contours {
     /// from its lowest and highest corner. Each level's segments come out
     /// row by row and the levels in order, as if traced one by one.
     pub fn trace(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, levels: u32) {
-        let bands = (grid.rows - 1).div_ceil(BAND);
-        self.trace_bands(grid, terrain, sea_level, levels, &vec![true; bands]);
+        self.trace_bands(grid, terrain, sea_level, levels, &vec![true; bands_of(grid)]);
     }
 
     /// [`Contours::trace`] again after the heights in `changed` rows did,
@@ -168,7 +173,7 @@ impl Contours {
         levels: u32,
         changed: impl IntoIterator<Item = Range<usize>>,
     ) {
-        let mut again = vec![false; (grid.rows - 1).div_ceil(BAND)];
+        let mut again = vec![false; bands_of(grid)];
         for rows in changed {
             // A square of cells reads its row of heights and the next
             let cells = rows.start.saturating_sub(1)..rows.end.min(grid.rows - 1);
@@ -176,6 +181,17 @@ impl Contours {
                 again[cells.start / BAND..=(cells.end - 1) / BAND].fill(true);
             }
         }
+        self.trace_bands(grid, terrain, sea_level, levels, &again);
+    }
+
+    /// [`Contours::trace`] of the bands of rows in `bands` alone (a band is
+    /// [`BAND`] rows of cells, [`bands_of`] on `grid`), the others kept as
+    /// they were traced last, the levels and the grid the same: once every
+    /// band has been traced of the same heights, the lines are those a whole
+    /// trace gives ([`crate::draw::contour_refresh`] traces a big map's a few
+    /// bands a frame).
+    pub fn trace_bands_in(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, levels: u32, bands: Range<usize>) {
+        let again: Vec<bool> = (0..bands_of(grid)).map(|b| bands.contains(&b)).collect();
         self.trace_bands(grid, terrain, sea_level, levels, &again);
     }
 
@@ -193,8 +209,11 @@ impl Contours {
             per_unit: (levels + 1) as f64 / (1.0 - sea_level),
             thresholds: &thresholds,
         };
-        for (b, band) in self.by_band.iter_mut().enumerate().filter(|&(b, _)| again[b]) {
+        // (a band not yet traced, while a refresh goes on, has no lines)
+        for band in self.by_band.iter_mut() {
             band.resize_with(thresholds.len(), Vec::new);
+        }
+        for (b, band) in self.by_band.iter_mut().enumerate().filter(|&(b, _)| again[b]) {
             for level in band.iter_mut() {
                 level.clear();
             }

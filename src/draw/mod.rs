@@ -5,6 +5,8 @@
 pub mod camera;
 /// The colour schemes: the original's five and the Landscape.
 pub mod color_schemes;
+/// A big map's contours traced again over a few frames, shown once whole.
+pub mod contour_refresh;
 /// The spot of the ground the pointer's ray meets in the 3D view.
 pub mod ground_pick;
 /// The map's layers: erosion, deposition and flow over the relief, and their legends.

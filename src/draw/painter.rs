@@ -20,7 +20,10 @@ pub trait Painter {
     fn begin(&mut self, size: Size, scheme: &ColorScheme);
     /// The relief image, one RGBA pixel per cell of `grid`.
     fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport);
-    fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport);
+    /// Contour lines; `kept`, on a big map, names these very lines while
+    /// they stay ([`crate::draw::map_view::MapView::contours_drawn`]), so
+    /// their picture may be kept and drawn again rather than stroked again.
+    fn contours(&mut self, contours: &Contours, kept: Option<u64>, scheme: &ColorScheme, view: Viewport);
     /// Trees: a crown and a trunk each, above the relief, below the rivers.
     fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport);
     fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
@@ -41,7 +44,7 @@ pub struct NoPainter;
 impl Painter for NoPainter {
     fn begin(&mut self, _: Size, _: &ColorScheme) {}
     fn relief(&mut self, _: &[u8], _: Grid, _: Viewport) {}
-    fn contours(&mut self, _: &Contours, _: &ColorScheme, _: Viewport) {}
+    fn contours(&mut self, _: &Contours, _: Option<u64>, _: &ColorScheme, _: Viewport) {}
     fn trees(&mut self, _: &[Tree], _: &ColorScheme, _: Viewport) {}
     fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}

@@ -52,6 +52,10 @@ pub struct CanvasPainter {
     /// caught up, near 1 GB at the peak).
     relief_image: Option<(ImageData, Uint8ClampedArray)>,
     size: Size,
+    /// A big map's contours, stroked on a canvas of their own, and what
+    /// they show ([`Painter::contours`]); `None` inside where the browser
+    /// gave no canvas for them (they are then stroked each frame).
+    contour_layer: Option<Option<ContourLayer>>,
     /// The 3D view's canvas, and its WebGL2 drawing once first wanted (an
     /// error where the browser has none).
     surface_3d: Option<Surface>,
@@ -72,6 +76,7 @@ impl CanvasPainter {
             surface,
             relief,
             size: Size::new(1.0, 1.0, 1.0),
+            contour_layer: None,
             surface_3d,
             gl: None,
             redraw: Rc::new(|| {}),
@@ -130,26 +135,31 @@ impl Painter for CanvasPainter {
         self.relief.draw_onto(&self.ctx, view.left - s / 2.0, view.top - s / 2.0, width, height);
     }
 
-    /// Contour lines: regular ones 1 px, index lines 1.5 px.
-    fn contours(&mut self, contours: &Contours, scheme: &ColorScheme, view: Viewport) {
-        let ctx = &self.ctx;
-        ctx.save();
-        ctx.set_line_join("round");
-        for (segments, color, width) in
-            [(&contours.regular, scheme.line, 1.0), (&contours.index, scheme.index_line, 1.5)]
-        {
-            ctx.begin_path();
-            for s in segments.chunks_exact(4) {
-                let (x0, y0) = view.point(s[0], s[1]);
-                let (x1, y1) = view.point(s[2], s[3]);
-                ctx.move_to(x0, y0);
-                ctx.line_to(x1, y1);
+    /// Contour lines: regular ones 1 px, index lines 1.5 px. Lines to be
+    /// `kept` are stroked on a canvas of their own, kept while they, the
+    /// scheme and the view stay, and laid over the map each frame: on a big
+    /// map, stroking them was a quarter of a frame.
+    fn contours(&mut self, contours: &Contours, kept: Option<u64>, scheme: &ColorScheme, view: Viewport) {
+        let Some(lines) = kept else {
+            stroke_contours(&self.ctx, contours, scheme, view);
+            return;
+        };
+        let size = self.size;
+        let drawn = KeptContours { lines, scheme: scheme.key, view, size };
+        match self.contour_layer.get_or_insert_with(ContourLayer::new) {
+            Some(layer) => {
+                if layer.shows != Some(drawn) {
+                    let (width, height) = size.backing();
+                    layer.surface.set_size(width, height);
+                    let _ = layer.ctx.set_transform(size.ratio, 0.0, 0.0, size.ratio, 0.0, 0.0);
+                    layer.ctx.clear_rect(0.0, 0.0, size.width, size.height);
+                    stroke_contours(&layer.ctx, contours, scheme, view);
+                    layer.shows = Some(drawn);
+                }
+                layer.surface.draw_onto(&self.ctx, 0.0, 0.0, size.width, size.height);
             }
-            ctx.set_stroke_style_str(color);
-            ctx.set_line_width(width);
-            ctx.stroke();
+            None => stroke_contours(&self.ctx, contours, scheme, view),
         }
-        ctx.restore();
     }
 
     /// Trees as the procedural generation article draws them: an outlined
@@ -346,6 +356,52 @@ impl Painter for CanvasPainter {
             Err(()) => Drawn::Unavailable,
         }
     }
+}
+
+/// Contour lines on `ctx`: regular ones 1 px, index lines 1.5 px, each
+/// segment a piece of its own as in the original.
+fn stroke_contours(ctx: &CanvasRenderingContext2d, contours: &Contours, scheme: &ColorScheme, view: Viewport) {
+    ctx.save();
+    ctx.set_line_join("round");
+    for (segments, color, width) in [(&contours.regular, scheme.line, 1.0), (&contours.index, scheme.index_line, 1.5)] {
+        ctx.begin_path();
+        for s in segments.chunks_exact(4) {
+            let (x0, y0) = view.point(s[0], s[1]);
+            let (x1, y1) = view.point(s[2], s[3]);
+            ctx.move_to(x0, y0);
+            ctx.line_to(x1, y1);
+        }
+        ctx.set_stroke_style_str(color);
+        ctx.set_line_width(width);
+        ctx.stroke();
+    }
+    ctx.restore();
+}
+
+/// A big map's contours on a canvas of their own, and what they show.
+struct ContourLayer {
+    surface: Surface,
+    ctx: CanvasRenderingContext2d,
+    shows: Option<KeptContours>,
+}
+
+impl ContourLayer {
+    /// A blank one, if the browser gives a canvas for it.
+    fn new() -> Option<ContourLayer> {
+        let surface = Surface::hidden(1, 1).ok()?;
+        let ctx = surface.context_2d().ok()?;
+        Some(ContourLayer { surface, ctx, shows: None })
+    }
+}
+
+/// What the kept picture of a big map's contours shows: which lines
+/// ([`Painter::contours`]), in which scheme, where and at what size.
+#[derive(Clone, Copy, PartialEq)]
+struct KeptContours {
+    lines: u64,
+    scheme: &'static str,
+    view: Viewport,
+    size: Size,
 }
 
 /// One stroke of rivers as the context's path, in CSS pixels. Traced

@@ -70,6 +70,59 @@ fn the_backing_store_follows_the_pixel_ratio() {
     assert_eq!(element.element().client_width(), 480);
 }
 
+/// A painter on a canvas of its own, 320 × 180, and the canvas's 2D
+/// context to read its pixels back.
+fn painter_and_pixels() -> (CanvasPainter, web_sys::CanvasRenderingContext2d, Size) {
+    let canvas: web_sys::HtmlCanvasElement = document().create_element("canvas").unwrap().dyn_into().unwrap();
+    let painter = CanvasPainter::new(Surface::Element(canvas.clone()), None).unwrap();
+    let ctx = Surface::Element(canvas).context_2d().unwrap();
+    (painter, ctx, Size::new(320.0, 180.0, 1.0))
+}
+
+/// The pixels of a 320 × 180 canvas.
+fn pixels(ctx: &web_sys::CanvasRenderingContext2d) -> Vec<u8> {
+    ctx.get_image_data(0.0, 0.0, 320.0, 180.0).unwrap().data().to_vec()
+}
+
+#[wasm_bindgen_test]
+fn kept_contours_look_as_those_stroked_each_frame_and_stay_until_they_change() {
+    use crate::draw::marching_squares::Contours;
+    use crate::draw::viewport::Viewport;
+    let grid = Grid::new(160, 90);
+    let hills = |shift: f32| -> Vec<f32> {
+        (0..grid.cells())
+            .map(|i| 0.5 + 0.4 * ((i % 160) as f32 / 9.0 + shift).sin() * ((i / 160) as f32 / 7.0).cos())
+            .collect()
+    };
+    let (mut first, mut moved) = (Contours::default(), Contours::default());
+    first.trace(grid, &hills(0.0), 0.2, 10);
+    moved.trace(grid, &hills(1.5), 0.2, 10);
+    let scheme = scheme("site_dark").unwrap();
+    let view = Viewport::fit(grid, 320.0, 180.0);
+    let draw = |painter: &mut CanvasPainter, size, contours: &Contours, kept| {
+        painter.begin(size, scheme);
+        painter.contours(contours, kept, scheme, view);
+    };
+    let (mut stroked, stroked_ctx, size) = painter_and_pixels();
+    let (mut kept, kept_ctx, _) = painter_and_pixels();
+    draw(&mut stroked, size, &first, None);
+    draw(&mut kept, size, &first, Some(1));
+    let (a, b) = (pixels(&stroked_ctx), pixels(&kept_ctx));
+    let lit = a.chunks(4).filter(|p| p[..3] != a[..3]).count();
+    assert!(lit > 5_000, "{lit} pixels of lines");
+    let most = a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+    assert!(most <= 2, "kept lines within {most} of a channel of those stroked");
+    // Named the same, the picture kept is drawn, whatever lines are given;
+    // named anew, the new lines
+    draw(&mut kept, size, &moved, Some(1));
+    assert_eq!(pixels(&kept_ctx), b);
+    draw(&mut kept, size, &moved, Some(2));
+    draw(&mut stroked, size, &moved, None);
+    let (a, new) = (pixels(&stroked_ctx), pixels(&kept_ctx));
+    assert!(a.iter().zip(&new).all(|(x, y)| x.abs_diff(*y) <= 2), "the new lines");
+    assert!(new.iter().zip(&b).filter(|(x, y)| x != y).count() > 5_000, "which are not the old");
+}
+
 #[wasm_bindgen_test]
 fn a_holder_with_no_height_gets_the_maps_proportions() {
     let element = CanvasElement::new(holder("638px", "auto"));
