@@ -552,15 +552,19 @@ impl Sketch {
     pub fn wants_frames(&self) -> bool {
         let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
         let routing = self.routing.is_some() || self.rivers_due;
-        let map_shown = !self.toggles.get(Toggle::View) && self.terrain.settings().contour_levels() > 0;
-        let contours_behind = map_shown && self.map.contours_behind(&self.terrain);
+        // A big map's relief and contours catch up with the ground over
+        // frames
+        let map_shown = !self.toggles.get(Toggle::View);
+        let contours_shown = map_shown && self.terrain.settings().contour_levels() > 0;
+        let map_behind =
+            (map_shown && self.map.relief_behind()) || (contours_shown && self.map.contours_behind(&self.terrain));
         self.looping
             || self.replaying.is_some()
             || self.trees_growing
             || view_moving
             || self.hand_pours()
             || routing
-            || contours_behind
+            || map_behind
     }
 
     /// What the page must show since it last asked.

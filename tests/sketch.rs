@@ -257,7 +257,7 @@ fn a_big_maps_measures_share_the_rivers_routed_over_frames_as_it_rains() {
 }
 
 #[test]
-fn a_big_maps_contours_are_refreshed_over_frames_and_come_up_to_the_ground_once_paused() {
+fn a_big_maps_contours_and_relief_are_refreshed_over_frames_and_come_up_to_the_ground_once_paused() {
     use hydraulic_erosion::draw::contour_refresh::FRAMES;
     use hydraulic_erosion::draw::{level_of_detail, map_view::MapView};
     let mut sketch = fresh(6);
@@ -285,6 +285,18 @@ fn a_big_maps_contours_are_refreshed_over_frames_and_come_up_to_the_ground_once_
     let whole = fresh_view.contours(terrain);
     assert!(whole.regular.len() > 10_000, "{} lines to compare", whole.regular.len());
     assert!(painter.contours == *whole, "the contours drawn at rest are the ground's");
+    // and so is the relief, painted a slice of rows a frame, with or
+    // without contours
+    let scheme = hydraulic_erosion::draw::color_schemes::scheme(painter.schemes.last().unwrap()).unwrap();
+    assert!(painter.pixels == fresh_view.relief(terrain, scheme), "the relief drawn at rest is the ground's");
+    sketch.input(Input::Set(Setting::ContourLevels, 0.0), 0.0);
+    sketch.input(Input::PlayPause, 0.0);
+    frames(&mut sketch, &mut painter, 3);
+    sketch.input(Input::PlayPause, 0.0);
+    until_at_rest(&mut sketch, &mut painter);
+    let mut fresh_view = MapView::default();
+    fresh_view.set_detail(level_of_detail::factor(view.scale * SIZE.ratio));
+    assert!(painter.pixels == fresh_view.relief(sketch.terrain(), scheme), "the relief drawn at rest, no contours");
 }
 
 /// Frames until the sketch rests (a paused big map's routing whole), at
