@@ -278,25 +278,29 @@ fn a_big_maps_contours_and_relief_are_refreshed_over_frames_and_come_up_to_the_g
     // as it stands, then the sketch rests
     sketch.input(Input::PlayPause, 0.0);
     until_at_rest(&mut sketch, &mut painter);
-    let terrain = sketch.terrain();
-    let view = Viewport::fit(terrain.grid(), SIZE.width, SIZE.height);
-    let mut fresh_view = MapView::default();
-    fresh_view.set_detail(level_of_detail::factor(view.scale * SIZE.ratio));
-    let whole = fresh_view.contours(terrain);
+    // A fresh view at the sketch's detail draws the ground as it stands
+    let view = Viewport::fit(sketch.terrain().grid(), SIZE.width, SIZE.height);
+    let fresh_view = || {
+        let mut map = MapView::default();
+        map.set_detail(level_of_detail::factor(view.scale * SIZE.ratio));
+        map
+    };
+    let whole = fresh_view().contours(sketch.terrain()).clone();
     assert!(whole.regular.len() > 10_000, "{} lines to compare", whole.regular.len());
-    assert!(painter.contours == *whole, "the contours drawn at rest are the ground's");
+    assert!(painter.contours == whole, "the contours drawn at rest are the ground's");
     // and so is the relief, painted a slice of rows a frame, with or
     // without contours
     let scheme = hydraulic_erosion::draw::color_schemes::scheme(painter.schemes.last().unwrap()).unwrap();
-    assert!(painter.pixels == fresh_view.relief(terrain, scheme), "the relief drawn at rest is the ground's");
+    assert!(
+        painter.pixels == fresh_view().relief(sketch.terrain(), scheme),
+        "the relief drawn at rest is the ground's"
+    );
     sketch.input(Input::Set(Setting::ContourLevels, 0.0), 0.0);
     sketch.input(Input::PlayPause, 0.0);
     frames(&mut sketch, &mut painter, 3);
     sketch.input(Input::PlayPause, 0.0);
     until_at_rest(&mut sketch, &mut painter);
-    let mut fresh_view = MapView::default();
-    fresh_view.set_detail(level_of_detail::factor(view.scale * SIZE.ratio));
-    assert!(painter.pixels == fresh_view.relief(sketch.terrain(), scheme), "the relief drawn at rest, no contours");
+    assert!(painter.pixels == fresh_view().relief(sketch.terrain(), scheme), "the relief drawn at rest, no contours");
 }
 
 /// Frames until the sketch rests (a paused big map's routing whole), at

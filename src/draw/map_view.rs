@@ -321,10 +321,12 @@ impl MapView {
 
     /// Whether the contours drawn on a big map ([`MapView::contours_drawn`])
     /// are behind the ground shown: a refresh is under way, or the ground
-    /// changed since they were traced. Frames bring them up to it.
+    /// changed since they were traced. Frames bring them up to it. (Never
+    /// on a smaller map: each frame drawn traces its contours.)
     pub fn contours_behind(&self, terrain: &Terrain) -> bool {
+        let big = terrain.grid().cells() > ROUTED_AT_ONCE;
         let changed = !self.original && self.traced.is_some_and(|t| t.edition != terrain.edition());
-        self.refreshing.is_some() || changed
+        big && (self.refreshing.is_some() || changed)
     }
 
     /// Draws the map `factor` times coarser than its grid (a power of two,
