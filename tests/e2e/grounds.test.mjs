@@ -349,6 +349,19 @@ test('a file dropped on the map opens as its ground', async () => {
   await context.close()
 })
 
+test("where the reader's own worker cannot start, the page reads the file again and opens it itself", async () => {
+  // The file's bytes were handed to the worker, so the page no longer has them
+  const route = ['**/ground-reader.js', r => r.fulfill({ status: 404, body: '' })]
+  const { page, context, problems } = await open(browser, server.url + '/', { route })
+  await pause(page)
+  await pick(page, 'ridge.png', terrarium(1800), 'image/png')
+  const s = await opened(page, 'ridge.png')
+  assert.match(s.note, /^ridge\.png: Terrarium PNG 96 × 64; -120 m to 2\d\d\d m/)
+  assert.deepEqual([s.ground, s.grid], ['file', [96, 64]])
+  assert.deepEqual(problems.filter(p => !/404|ground-reader/.test(p)), [])
+  await context.close()
+})
+
 test("a figure's ground attribute opens the file it names, and says so where it cannot be had", async () => {
   const AT = '/static/hydraulic-erosion/'
   const body = `<hydraulic-erosion id="ok" seed="3" paused loading="eager" ground="/files/my%20ridge.png"></hydraulic-erosion>
