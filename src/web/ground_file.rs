@@ -59,7 +59,7 @@ async fn read_and_fit(file: &web_sys::File, fit: &Fit) -> Result<(GroundLink, Ve
     }
     let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| "the file could not be read".to_string())?;
     let bytes = Uint8Array::new(&buffer);
-    let reading = read_ground(file, &bytes, fit.encoding.key(), fit.shore);
+    let reading = read_ground(&bytes, &file.name(), fit.encoding.key(), fit.shore);
     let ground = JsFuture::from(reading).await.map_err(|thrown| {
         // The reader's words where the file is at fault; else the module
         // that reads could not be had

@@ -81,18 +81,12 @@ function startWorker(file, name) {
 // A ground's file read and fitted (the heightmap encoder's open_ground) in
 // a worker of its own (www/ground-reader.js), ended once it answers so
 // that what reading took goes with it; where no worker starts (a policy
-// that refuses it), in the page. The file's bytes are handed to the worker,
-// not copied: the page lets go of them at once (25 MB for a 3601² SRTM
-// tile), and reads the file again if the worker then fails to start. A
-// file that is no ground rejects with the reader's words, marked `said`
-export function readGround(file, bytes, encoding, seaLevel) {
-  const name = file.name
+// that refuses it), in the page. A file that is no ground rejects with the
+// reader's words, marked `said`
+export function readGround(bytes, name, encoding, seaLevel) {
   const said = message => Object.assign(new Error(message), { said: true })
-  const inPage = () => importModule('heightmap-encoder').then(async module => {
-    const read = bytes.byteLength > 0 ? bytes : new Uint8Array(await file.arrayBuffer().catch(() => {
-      throw said('the file could not be read')
-    }))
-    try { return module.open_ground(read, name, encoding, seaLevel) } catch (error) { throw said(error.message) }
+  const inPage = () => importModule('heightmap-encoder').then(module => {
+    try { return module.open_ground(bytes, name, encoding, seaLevel) } catch (error) { throw said(error.message) }
   })
   let worker
   try { worker = startWorker('ground-reader.js', 'hydraulic-erosion ground reader') } catch (error) { return inPage() }
@@ -107,7 +101,7 @@ export function readGround(file, bytes, encoding, seaLevel) {
       worker.terminate()
       inPage().then(resolve, reject)
     }
-    worker.postMessage({ bytes, name, encoding, seaLevel }, [bytes.buffer])
+    worker.postMessage({ bytes, name, encoding, seaLevel })
   })
 }
 "#)]
@@ -126,10 +120,9 @@ extern "C" {
     /// The sketch's worker, told to load the module `name`.
     #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
     pub fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
-    /// The ground in `file`, whose `bytes` were read, read and fitted off
-    /// the page's thread: `{ heights, cols, rows, fingerprint, steepness,
-    /// said }`, or an error, marked `said` where the file is at fault. The
-    /// bytes are handed over: the page holds them no more.
+    /// The ground in a file's `bytes`, read and fitted off the page's
+    /// thread: `{ heights, cols, rows, fingerprint, steepness, said }`, or
+    /// an error, marked `said` where the file is at fault.
     #[wasm_bindgen(js_name = readGround)]
-    pub fn read_ground(file: &web_sys::File, bytes: &js_sys::Uint8Array, encoding: &str, sea_level: f64) -> Promise;
+    pub fn read_ground(bytes: &js_sys::Uint8Array, name: &str, encoding: &str, sea_level: f64) -> Promise;
 }

@@ -349,8 +349,7 @@ test('a file dropped on the map opens as its ground', async () => {
   await context.close()
 })
 
-test("where the reader's own worker cannot start, the page reads the file again and opens it itself", async () => {
-  // The file's bytes were handed to the worker, so the page no longer has them
+test("where the reader's own worker cannot start, the page opens the file itself", async () => {
   const route = ['**/ground-reader.js', r => r.fulfill({ status: 404, body: '' })]
   const { page, context, problems } = await open(browser, server.url + '/', { route })
   await pause(page)
