@@ -141,6 +141,8 @@ impl Painter for CanvasPainter {
     /// map, stroking them was a quarter of a frame.
     fn contours(&mut self, contours: &Contours, kept: Option<u64>, scheme: &ColorScheme, view: Viewport) {
         let Some(lines) = kept else {
+            // (a smaller map lets the canvas of a big one's go)
+            self.contour_layer = None;
             stroke_contours(&self.ctx, contours, scheme, view);
             return;
         };
