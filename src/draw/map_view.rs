@@ -44,7 +44,14 @@ use crate::FULL;
 /// ([`MapView::routes_in_parts`]).
 pub const ROUTED_AT_ONCE: usize = 512 * 512;
 
-/// On a map whose rivers are routed in parts, the relief is painted again
+/// Whether a map on `grid` is big: of more than [`ROUTED_AT_ONCE`] cells.
+/// Its rivers are routed (under the article's rules), its contours traced
+/// and its relief painted over frames.
+pub fn is_big(grid: Grid) -> bool {
+    grid.cells() > ROUTED_AT_ONCE
+}
+
+/// On a big map ([`is_big`]), the relief is painted again
 /// where the ground changed a slice of its rows a frame: each slice is
 /// this many rows of pixels, and every [`RELIEF_FRAMES`]th is painted
 /// each frame. At 2048 × 2048 a frame's drops change nearly every tile of
@@ -124,9 +131,10 @@ impl<L: PartialEq + Copy> DrawnOf<L> {
         DrawnOf { terrain, edition, original, sea_level, look }
     }
 
-    /// The same, at `edition`.
-    fn but_at(self, edition: u64) -> DrawnOf<L> {
-        DrawnOf { edition, ..self }
+    /// Whether `before` is of the same terrain, ground shown, sea and look,
+    /// at whatever edition.
+    fn looks_as(&self, before: &DrawnOf<L>) -> bool {
+        DrawnOf { edition: self.edition, ..*before } == *self
     }
 
     /// What of a drawing made of `before` (if any) must be made again to
@@ -134,7 +142,7 @@ impl<L: PartialEq + Copy> DrawnOf<L> {
     /// same terrain, ground shown, sea and look; none where the start is
     /// shown, unless the ground is new (the start changes only then).
     fn again_since(&self, before: Option<DrawnOf<L>>, terrain: &Terrain) -> Again {
-        let Some(before) = before.filter(|b| b.but_at(self.edition) == *self) else {
+        let Some(before) = before.filter(|b| self.looks_as(b)) else {
             return Again::Whole;
         };
         let tiles = terrain.changed_tiles();
@@ -224,7 +232,7 @@ impl MapView {
     /// on a map of more than [`ROUTED_AT_ONCE`] cells.
     pub fn routes_in_parts(&self, terrain: &Terrain) -> bool {
         let tutorials = FULL && terrain.choices().preset().is_the_tutorials();
-        !tutorials && terrain.grid().cells() > ROUTED_AT_ONCE
+        !tutorials && is_big(terrain.grid())
     }
 
     /// Starts routing the rain over the ground shown as it is now, to be
@@ -277,28 +285,27 @@ impl MapView {
         &self.contours
     }
 
-    /// The contour lines the sketch draws: on a map whose rivers are
-    /// routed in parts ([`ROUTED_AT_ONCE`]), those last traced whole, while
-    /// a refresh traces the ground as it stood when it began, a part a frame
-    /// ([`crate::draw::contour_refresh`]), shown once whole, then begins
-    /// again if the ground changed; traced at once when the terrain, ground
-    /// shown, sea, levels or detail change (as on every other map,
-    /// [`MapView::contours`]). With them, on a big map, a number that
-    /// changes whenever they do: the canvas keeps their picture meanwhile.
+    /// The contour lines the sketch draws: on a big map ([`is_big`]), those
+    /// last traced whole, while a refresh traces the ground as it stood when
+    /// it began, a part a frame ([`crate::draw::contour_refresh`]), shown
+    /// once whole, then begins again if the ground changed; traced at once
+    /// when the terrain, ground shown, sea, levels or detail change (as on
+    /// every other map, [`MapView::contours`]). With them, on a big map, a
+    /// number that changes whenever they do: the canvas keeps their picture
+    /// meanwhile.
     pub fn contours_drawn(&mut self, terrain: &Terrain) -> (&Contours, Option<u64>) {
-        if terrain.grid().cells() <= ROUTED_AT_ONCE {
+        if !is_big(terrain.grid()) {
             return (self.contours(terrain), None);
         }
         let settings = terrain.settings();
         let (sea_level, levels, factor) = (settings.sea_level(), settings.contour_levels(), self.detail());
-        self.refresh_coarse(terrain);
         let now = DrawnOf::of(terrain, self.original, (levels, factor));
-        let looks_the_same = |then: Option<DrawnOf<(u32, usize)>>| then.is_some_and(|t| t.but_at(now.edition) == now);
-        if !looks_the_same(self.traced) {
+        if !self.traced.is_some_and(|t| now.looks_as(&t)) {
             self.contours(terrain);
             return (&self.contours, Some(self.contours_changed));
         }
-        if !looks_the_same(self.refreshing) && self.contours_behind(terrain) {
+        if !self.refreshing.is_some_and(|r| now.looks_as(&r)) && self.contours_behind(terrain) {
+            self.refresh_coarse(terrain);
             let (grid, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
             self.contour_refresh.begin(grid, shown, sea_level, levels);
             self.refreshing = Some(now);
@@ -324,7 +331,7 @@ impl MapView {
     /// changed since they were traced. Frames bring them up to it. (Never
     /// on a smaller map: each frame drawn traces its contours.)
     pub fn contours_behind(&self, terrain: &Terrain) -> bool {
-        let big = terrain.grid().cells() > ROUTED_AT_ONCE;
+        let big = is_big(terrain.grid());
         let changed = !self.original && self.traced.is_some_and(|t| t.edition != terrain.edition());
         big && (self.refreshing.is_some() || changed)
     }
@@ -408,10 +415,7 @@ impl MapView {
             ),
             Again::Whole => None,
         };
-        let cells =
-            |parts: &[(Range<usize>, Range<usize>)]| parts.iter().map(|(c, r)| c.len() * r.len()).sum::<usize>();
-        let in_slices = terrain.grid().cells() > ROUTED_AT_ONCE;
-        if let (Some(parts), true) = (&parts, in_slices) {
+        if let (Some(parts), true) = (&parts, is_big(terrain.grid())) {
             for (cols, rows) in parts {
                 for due in &mut self.relief_due[rows.clone()] {
                     *due = Some(due.take().map_or(cols.clone(), |d| d.start.min(cols.start)..d.end.max(cols.end)));
@@ -429,6 +433,8 @@ impl MapView {
         }
         self.relief_due.clear();
         self.relief_due.resize(grid.rows, None);
+        let cells =
+            |parts: &[(Range<usize>, Range<usize>)]| parts.iter().map(|(c, r)| c.len() * r.len()).sum::<usize>();
         match parts.filter(|p| cells(p) < grid.cells() * 3 / 4) {
             Some(parts) => {
                 for part in parts {
