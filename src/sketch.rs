@@ -1183,7 +1183,7 @@ impl Sketch {
         self.update_rivers((rivers && !traced) || layer == Layer::Flow);
         // A big map's relief and contours are drawn no finer than the
         // screen's pixels
-        self.map.set_detail(level_of_detail::factor(view.scale * self.size.ratio));
+        self.map.set_detail(level_of_detail::factor(self.pixels_per_cell()));
         let (drawn_grid, drawn_view) = (self.map.drawn_grid(&self.terrain), coarse_view(view, self.map.detail()));
         let (pixels, legend) = self.map.layer(&self.terrain, scheme, layer, self.rivers.shown());
         self.legend = legend;
@@ -1198,7 +1198,7 @@ impl Sketch {
             painter.trees(&trees, scheme, view);
         }
         // (a big map's rivers no finer than its relief)
-        let pixels_per_cell = view.scale * self.size.ratio;
+        let pixels_per_cell = self.pixels_per_cell();
         if rivers && traced {
             painter.rivers(
                 &path_detail::strokes_at(&traced_strokes(&self.traced_rivers()), pixels_per_cell),
@@ -1289,12 +1289,19 @@ impl Sketch {
         trees
     }
 
+    /// The device pixels a cell of the map is drawn across.
+    fn pixels_per_cell(&self) -> f64 {
+        Viewport::fit(self.terrain.grid(), self.size.width, self.size.height).scale * self.size.ratio
+    }
+
     /// While it rains the rivers are worked out again every RIVER_EVERY
-    /// frames and eased in; paused, on a new terrain or a new view, or when
-    /// the reader asks for less motion, they jump straight there. On a big
-    /// map they are routed a part a frame instead, the next routing begun
-    /// as soon as the last is whole and the ground has changed since. Not
-    /// `drawn`, nothing is routed (and a routing under way is let go).
+    /// frames and eased in, a changed course cross-faded where a cell is
+    /// drawn as finely as the relief (more than 0.7 pixels across); paused,
+    /// on a new terrain or a new view, or when the reader asks for less
+    /// motion, they jump straight there. On a big map they are routed a
+    /// part a frame instead, the next routing begun as soon as the last is
+    /// whole and the ground has changed since. Not `drawn`, nothing is
+    /// routed (and a routing under way is let go).
     fn update_rivers(&mut self, drawn: bool) {
         // A new map size: nothing drawn of the old one's rivers (a big
         // map's first routing takes frames, and the trees, layers and 3D
@@ -1310,10 +1317,16 @@ impl Sketch {
         }
         let view_of = ViewOf { original: self.map.show_original(), sea_level: self.terrain.settings().sea_level() };
         let easing = self.looping && !self.reduced_motion && self.shown_for == Some(view_of);
+        // A river's change of course on a map whose cells are drawn under
+        // a pixel moves its line by less than one: cross-fading the two
+        // lines would only dim the river while both are part-faded, and
+        // at 2048 × 2048 give the canvas some 8,000 one-cell pieces to
+        // stroke every frame
+        let cross_fade = easing && level_of_detail::factor(self.pixels_per_cell()) == 1;
         let state = (self.terrain.edition(), view_of);
         self.rivers_drawn_in = Some(self.frames);
         if self.map.routes_in_parts(&self.terrain) {
-            self.route_a_part(state, easing);
+            self.route_a_part(state, cross_fade);
             // (a routing finished on a ground since rained on, or paused
             // on, is followed by one of the ground as it stands)
             self.rivers_due = self.rivers_for != Some(state);
@@ -1322,7 +1335,7 @@ impl Sketch {
             let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
             if self.rivers_for != Some(state) && due {
                 let grid = self.terrain.grid();
-                self.rivers.take(grid, self.map.rivers(&self.terrain), easing);
+                self.rivers.take(grid, self.map.rivers(&self.terrain), cross_fade);
                 self.rivers_for = Some(state);
             }
         }
@@ -1335,7 +1348,7 @@ impl Sketch {
     /// A frame's part of a big map's routing ([`ROUTING_CELLS_A_FRAME`]);
     /// one begun for another view, or given up (the measures routed the
     /// ground at once meanwhile), is begun again.
-    fn route_a_part(&mut self, state: (u64, ViewOf), easing: bool) {
+    fn route_a_part(&mut self, state: (u64, ViewOf), cross_fade: bool) {
         let stale = self.routing.is_some_and(|(_, view)| view != state.1);
         if stale || !self.map.rivers_under_way() {
             self.routing = None;
@@ -1348,9 +1361,9 @@ impl Sketch {
         let grid = self.terrain.grid();
         if let Some(drainage) = self.map.go_on_with_rivers(ROUTING_CELLS_A_FRAME) {
             // A new view's first rivers jump there
-            let easing = easing && self.rivers_for.is_some_and(|(_, view)| view == routed.1);
+            let cross_fade = cross_fade && self.rivers_for.is_some_and(|(_, view)| view == routed.1);
             if drainage.water.len() == grid.cells() {
-                self.rivers.take(grid, drainage, easing);
+                self.rivers.take(grid, drainage, cross_fade);
                 (self.rivers_for, self.rivers_from) = (Some(routed), Some(self.routing_from));
             }
             self.routing = None;

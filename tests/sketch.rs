@@ -5,7 +5,7 @@ use hydraulic_erosion::draw::camera::Camera;
 use hydraulic_erosion::draw::color_schemes::ColorScheme;
 use hydraulic_erosion::draw::marching_squares::Contours;
 use hydraulic_erosion::draw::painter::Painter;
-use hydraulic_erosion::draw::river_view::Stroke;
+use hydraulic_erosion::draw::river_view::{Stroke, FADES};
 use hydraulic_erosion::draw::view_3d::{Drawn, Scene};
 use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::draw::viewport::Viewport;
@@ -26,8 +26,10 @@ struct Recorder {
     schemes: Vec<&'static str>,
     sizes: Vec<Size>,
     strokes: usize,
-    /// The pieces of all the rivers' strokes last drawn.
+    /// The pieces of all the rivers' strokes last drawn, and of those
+    /// wider than the narrowest and drawn part-transparent.
     river_ops: usize,
+    faded_wide_ops: usize,
     trees: Vec<Tree>,
     progress: Option<(u64, u64, bool)>,
     /// The 3D view's frames: heights' edition, camera, wet cells, and what
@@ -78,6 +80,9 @@ impl Painter for Recorder {
     fn rivers(&mut self, strokes: &[Stroke], _: &ColorScheme, _: Viewport) {
         self.strokes = strokes.iter().filter(|s| !s.ops.is_empty()).count();
         self.river_ops = strokes.iter().map(|s| s.ops.len()).sum();
+        let faded_wide = |n: usize| n / FADES > 0 && n % FADES < FADES - 1;
+        self.faded_wide_ops =
+            strokes.iter().enumerate().filter(|&(n, _)| faded_wide(n)).map(|(_, s)| s.ops.len()).sum();
         self.calls.push("rivers");
     }
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {
@@ -301,6 +306,38 @@ fn a_big_maps_contours_and_relief_are_refreshed_over_frames_and_come_up_to_the_g
     sketch.input(Input::PlayPause, 0.0);
     until_at_rest(&mut sketch, &mut painter);
     assert!(painter.pixels == fresh_view().relief(sketch.terrain(), scheme), "the relief drawn at rest, no contours");
+}
+
+/// A river whose course changed is cross-faded, its old line fading out
+/// as its new one fades in, where a cell is drawn as finely as the relief;
+/// on a map whose cells are smaller it moves by less than a pixel, and is
+/// drawn on its new course at once. Only a river's last stretch, the
+/// narrowest, then fades (in).
+#[test]
+fn a_changed_course_is_cross_faded_only_where_a_cell_is_drawn_as_finely_as_the_relief() {
+    use hydraulic_erosion::draw::level_of_detail;
+    // 512 × 512 on the test's canvas is 1.41 pixels a cell, 1024 × 1024
+    // 0.70
+    for (map_size, cells, cross_faded) in [(2, 512, true), (4, 1024, false)] {
+        let mut sketch = fresh(6);
+        sketch.input(Input::Choose(Choice::MapSize, map_size), 0.0);
+        let view = Viewport::fit(sketch.terrain().grid(), SIZE.width, SIZE.height);
+        assert_eq!(level_of_detail::factor(view.scale * SIZE.ratio) == 1, cross_faded, "{cells}");
+        let mut painter = Recorder::default();
+        // Some four routings, each changing courses
+        let (mut faded_wide, mut wide_frames) = (0, 0);
+        for _ in 0..60 {
+            frames(&mut sketch, &mut painter, 1);
+            faded_wide += painter.faded_wide_ops;
+            wide_frames += usize::from(painter.faded_wide_ops > 0);
+        }
+        assert!(painter.river_ops > 200, "{cells}: {} pieces of river", painter.river_ops);
+        if cross_faded {
+            assert!(faded_wide > 1_000 && wide_frames > 20, "{cells}: {faded_wide} in {wide_frames} frames");
+        } else {
+            assert_eq!(faded_wide, 0, "{cells}");
+        }
+    }
 }
 
 /// Frames until the sketch rests (a paused big map's routing whole), at
