@@ -96,9 +96,15 @@ pub struct RiverView {
 struct Course {
     /// The routing's water through the cell, in cells of the article's map
     water: f32,
+    /// The water drawn through it now, as `RiverView::shown` has it: kept
+    /// here too, so that a frame's strokes read the wet cells in order
+    /// rather than a value from each of four million
+    shown: f32,
     /// The cell it drains to, and the one after that (or -1)
     downstream: i32,
     after: i32,
+    /// Where the cell it drains to is among the wet cells, or NOT_WET
+    next: u32,
     fade_in: f32,
     /// Its piece's stroke (width and transparency), or NO_STROKE
     stroke: u16,
@@ -110,6 +116,7 @@ struct Course {
 }
 
 const NO_STROKE: u16 = u16::MAX;
+const NOT_WET: u32 = u32::MAX;
 
 /// A piece fading out along the course it had: through which cell, towards
 /// which (or none), with the water it was drawn with and how faded it is.
@@ -191,14 +198,21 @@ impl RiverView {
             self.wet.push(i as u32);
             self.courses.push(Course {
                 water,
+                shown: self.shown[i],
                 downstream,
                 after: after(drainage, downstream),
+                next: NOT_WET,
                 fade_in,
                 stroke: NO_STROKE,
                 fed: false,
                 continued: false,
                 drawn: false,
             });
+        }
+        for k in 0..self.wet.len() {
+            let downstream = usize::try_from(self.courses[k].downstream).ok();
+            let next = downstream.and_then(|j| self.wet.binary_search(&(j as u32)).ok());
+            self.courses[k].next = next.map_or(NOT_WET, |next| next as u32);
         }
     }
 
@@ -249,6 +263,7 @@ impl RiverView {
             } else {
                 (*shown, course.fade_in) = (course.water, 1.0);
             }
+            course.shown = *shown;
         }
         if ease {
             for ghost in self.ghosts.values_mut() {
@@ -270,9 +285,11 @@ impl RiverView {
         &self.shown
     }
 
-    /// Where cell `i` is among the wet cells, if it is one.
-    fn wet_at(&self, i: usize) -> Option<usize> {
-        self.wet.binary_search(&(i as u32)).ok()
+    /// Where the cell the `k`th wet cell drains to is among the wet cells,
+    /// if it is one.
+    fn next_wet(&self, k: usize) -> Option<usize> {
+        let next = self.courses[k].next;
+        (next != NOT_WET).then_some(next as usize)
     }
 
     /// The pieces to draw now, one [`Stroke`] per width class and step of
@@ -286,7 +303,7 @@ impl RiverView {
         // carry a piece, so only their marks are read)
         for k in 0..self.wet.len() {
             if let Some(piece) = self.piece(k) {
-                if let Some(through) = self.wet_at(piece.through) {
+                if let Some(through) = self.next_wet(k) {
                     self.courses[through].fed = true;
                 }
                 if let Some(stroke) = piece.stroke() {
@@ -295,11 +312,11 @@ impl RiverView {
             }
         }
         for k in 0..self.wet.len() {
-            let (stroke, j) = (self.courses[k].stroke, self.courses[k].downstream);
-            if stroke == NO_STROKE || j < 0 {
+            let stroke = self.courses[k].stroke;
+            if stroke == NO_STROKE {
                 continue;
             }
-            if let Some(next) = self.wet_at(j as usize).filter(|&next| self.courses[next].stroke == stroke) {
+            if let Some(next) = self.next_wet(k).filter(|&next| self.courses[next].stroke == stroke) {
                 self.courses[next].continued = true;
             }
         }
@@ -339,12 +356,12 @@ impl RiverView {
     /// to be one.
     fn piece(&self, k: usize) -> Option<Piece> {
         let (i, course) = (self.wet[k] as usize, &self.courses[k]);
-        (course.downstream >= 0 && self.shown[i] >= RIVER_START).then(|| Piece {
+        (course.downstream >= 0 && course.shown >= RIVER_START).then(|| Piece {
             cols: self.grid.cols,
             from: i,
             through: course.downstream as usize,
             to: course.after,
-            water: self.shown[i],
+            water: course.shown,
             opacity: course.fade_in,
         })
     }
@@ -367,7 +384,7 @@ impl RiverView {
             self.strokes[stroke as usize].ops.push(piece.curve());
             self.courses[at].drawn = true;
             // A run goes on into a wet cell of its own stroke not yet drawn
-            let next = self.wet_at(piece.through).filter(|&next| self.courses[next].stroke == stroke);
+            let next = self.next_wet(at).filter(|&next| self.courses[next].stroke == stroke);
             match next {
                 Some(next) if !self.courses[next].drawn => at = next,
                 _ => break,
