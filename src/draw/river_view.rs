@@ -356,10 +356,11 @@ impl RiverView {
     /// to be one.
     fn piece(&self, k: usize) -> Option<Piece> {
         let (i, course) = (self.wet[k] as usize, &self.courses[k]);
-        (course.downstream >= 0 && course.shown >= RIVER_START).then(|| Piece {
+        let through = usize::try_from(course.downstream).ok()?;
+        (course.shown >= RIVER_START).then_some(Piece {
             cols: self.grid.cols,
             from: i,
-            through: course.downstream as usize,
+            through,
             to: course.after,
             water: course.shown,
             opacity: course.fade_in,
