@@ -32,6 +32,9 @@
 /// behind this constant, so the other build leaves it out.
 pub const FULL: bool = cfg!(feature = "full");
 
+// The first picture's module draws the article's map and nothing more: it
+// calls no JavaScript API, and every export of one would be in its download
+#[cfg(not(all(feature = "picture", not(feature = "page"))))]
 pub mod bindings;
 pub mod changed_tiles;
 pub mod draw;
