@@ -10,6 +10,7 @@
 //
 //   node tests/bench/ground_bench.mjs          (after `trunk build --release`)
 //   DIST=/path/to/dist node tests/bench/ground_bench.mjs
+//   FILES=1 node tests/bench/ground_bench.mjs  (the first file alone)
 import { serve, launch, open, pause } from '../e2e/helpers.mjs'
 import { browserMemory } from './memory.mjs'
 
@@ -36,7 +37,8 @@ await pause(page)
 // The second another ground (one cell higher), so that its map is new
 const other = Buffer.from(tile)
 other.writeInt16BE(4000, 0)
-for (const [name, buffer] of [['N46E007.hgt', tile], ['N46E008.hgt', other]]) {
+const files = [['N46E007.hgt', tile], ['N46E008.hgt', other]].slice(0, Number(process.env.FILES || 2))
+for (const [name, buffer] of files) {
   await page.evaluate(() => {
     window.__opened = new Promise(resolve => {
       document.querySelector('#experiment-control-import').addEventListener('change', () => {
