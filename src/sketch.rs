@@ -1175,6 +1175,7 @@ impl Sketch {
             }
         }
         let view = Viewport::fit(self.terrain.grid(), self.size.width, self.size.height);
+        let pixels_per_cell = self.pixels_per_cell();
         let scheme = self.scheme;
         painter.begin(self.size, scheme);
         let rivers = self.toggles.get(Toggle::Rivers);
@@ -1183,7 +1184,7 @@ impl Sketch {
         self.update_rivers((rivers && !traced) || layer == Layer::Flow);
         // A big map's relief and contours are drawn no finer than the
         // screen's pixels
-        self.map.set_detail(level_of_detail::factor(self.pixels_per_cell()));
+        self.map.set_detail(level_of_detail::factor(pixels_per_cell));
         let (drawn_grid, drawn_view) = (self.map.drawn_grid(&self.terrain), coarse_view(view, self.map.detail()));
         let (pixels, legend) = self.map.layer(&self.terrain, scheme, layer, self.rivers.shown());
         self.legend = legend;
@@ -1198,7 +1199,6 @@ impl Sketch {
             painter.trees(&trees, scheme, view);
         }
         // (a big map's rivers no finer than its relief)
-        let pixels_per_cell = self.pixels_per_cell();
         if rivers && traced {
             painter.rivers(
                 &path_detail::strokes_at(&traced_strokes(&self.traced_rivers()), pixels_per_cell),
