@@ -120,6 +120,12 @@ fn fresh(seed: u32) -> Sketch {
     Sketch::new(Start::fresh(seed, SIZE))
 }
 
+/// The device pixels a cell of `grid` is drawn across on a canvas of
+/// [`SIZE`].
+fn pixels_per_cell(grid: Grid) -> f64 {
+    Viewport::fit(grid, SIZE.width, SIZE.height).scale * SIZE.ratio
+}
+
 /// The steps of the rivers' paths a routing of the sketch's ground at once
 /// has drawn on a canvas of [`SIZE`], no finer than its pixels.
 fn river_ops_of_a_routing_at_once(sketch: &Sketch) -> usize {
@@ -128,8 +134,7 @@ fn river_ops_of_a_routing_at_once(sketch: &Sketch) -> usize {
     let mut view = RiverView::new(grid);
     view.take(grid, MapView::default().rivers(sketch.terrain()), false);
     view.advance(false);
-    let pixels_per_cell = Viewport::fit(grid, SIZE.width, SIZE.height).scale * SIZE.ratio;
-    path_detail::strokes_at(view.strokes(), pixels_per_cell).iter().map(|s| s.ops.len()).sum()
+    path_detail::strokes_at(view.strokes(), pixels_per_cell(grid)).iter().map(|s| s.ops.len()).sum()
 }
 
 fn frames(sketch: &mut Sketch, painter: &mut Recorder, n: u32) {
@@ -284,10 +289,10 @@ fn a_big_maps_contours_and_relief_are_refreshed_over_frames_and_come_up_to_the_g
     sketch.input(Input::PlayPause, 0.0);
     until_at_rest(&mut sketch, &mut painter);
     // A fresh view at the sketch's detail draws the ground as it stands
-    let view = Viewport::fit(sketch.terrain().grid(), SIZE.width, SIZE.height);
+    let detail = level_of_detail::factor(pixels_per_cell(sketch.terrain().grid()));
     let fresh_view = || {
         let mut map = MapView::default();
-        map.set_detail(level_of_detail::factor(view.scale * SIZE.ratio));
+        map.set_detail(detail);
         map
     };
     let whole = fresh_view().contours(sketch.terrain()).clone();
@@ -321,8 +326,7 @@ fn a_changed_course_is_cross_faded_only_where_a_cell_is_drawn_as_finely_as_the_r
     for (map_size, cells, cross_faded) in [(2, 512, true), (4, 1024, false)] {
         let mut sketch = fresh(6);
         sketch.input(Input::Choose(Choice::MapSize, map_size), 0.0);
-        let view = Viewport::fit(sketch.terrain().grid(), SIZE.width, SIZE.height);
-        assert_eq!(level_of_detail::factor(view.scale * SIZE.ratio) == 1, cross_faded, "{cells}");
+        assert_eq!(level_of_detail::factor(pixels_per_cell(sketch.terrain().grid())) == 1, cross_faded, "{cells}");
         let mut painter = Recorder::default();
         // Some four routings, each changing courses
         let (mut faded_wide, mut wide_frames) = (0, 0);
