@@ -45,6 +45,7 @@ use crate::draw::view_3d::{self, Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
 use crate::flora::trees::{Forest, Tree};
 use crate::ground::imported::ImportedGround;
+use crate::hydrology::router::Router;
 use crate::hydrology::traced_rivers;
 use crate::morphometry::measures::{MeasureSeries, Measures};
 use crate::settings::choices::{Choice, Layer, Preset, RiverStyle};
@@ -107,6 +108,11 @@ pub const RAIN_BUDGET_MS: f64 = 12.0;
 /// A frame rains at most this many display frames' worth: after a stall
 /// (a busy machine, a pause, a rest) the rain picks up, it does not lurch.
 pub const MAX_CATCH_UP: u32 = 4;
+
+/// The router a sketch was given, if any, lent for a call.
+fn router_of(router: &mut Option<Box<dyn Router>>) -> Option<&mut dyn Router> {
+    router.as_mut().map(|router| &mut **router as &mut dyn Router)
+}
 
 /// Rain fell until `then`; at `now`, the display frames due (whole ones,
 /// so the drops stay a multiple of the drops per frame, as the
@@ -392,12 +398,16 @@ pub struct Sketch {
     /// a part a frame, and the rivers drawn are the last whole one's.
     routing: Option<(u64, ViewOf)>,
     /// The drops fallen when the routing under way began, and when the
-    /// last whole one did (what the measures can share of it).
+    /// last whole one did (what the measures can share of it, and how far
+    /// behind the rain the rivers are).
     routing_from: u64,
     rivers_from: Option<u64>,
     /// On a big map, whether the rivers drawn are of another ground or view
     /// than the one shown: frames are wanted, paused too, till they are not.
     rivers_due: bool,
+    /// Where a big map's routing is made whole, if not here a part a frame
+    /// ([`Sketch::route_with`]).
+    router: Option<Box<dyn Router>>,
     /// A stroke of the reader's hand under way.
     pressed: Option<hand::Pressed>,
     /// Where the brush is aimed in the 3D view (the cell under the
@@ -503,6 +513,7 @@ impl Sketch {
             routing_from: 0,
             rivers_from: None,
             rivers_due: false,
+            router: None,
             pressed: None,
             aim: None,
             rivers_drawn_in: None,
@@ -540,6 +551,14 @@ impl Sketch {
 
     pub fn terrain(&self) -> &Terrain {
         &self.terrain
+    }
+
+    /// Has a big map's rivers routed by `router` (on the web, a worker on
+    /// another core) rather than a part a frame here, for as long as it
+    /// works: the same rivers, sooner, and frames without the routing's
+    /// share.
+    pub fn route_with(&mut self, router: Box<dyn Router>) {
+        self.router = Some(router);
     }
 
     /// Frames drawn so far.
@@ -599,6 +618,7 @@ impl Sketch {
             undo: self.history.can_undo(),
             redo: self.history.can_redo(),
             reach: self.reach(),
+            rivers_of: self.rivers_from.unwrap_or(0),
         }
     }
 
@@ -1074,10 +1094,18 @@ impl Sketch {
         // since gone back from)
         let first = self.measures.samples().is_empty();
         let came_due = self.measures.came_due_at(self.terrain.article_maps(), drops);
-        let shares_the_drawn = self.looping && rivers_of_now_drawn && self.map.routes_in_parts(&self.terrain);
+        let routes_the_drawn = rivers_of_now_drawn && self.map.routes_in_parts(&self.terrain);
+        let shares_the_drawn = self.looping && routes_the_drawn;
         let routed_since_due = self.rivers_for.is_some_and(|(_, view)| view == view_of)
             && self.rivers_from.is_some_and(|from| from <= drops && came_due.map_or(first, |due| from >= due));
         if shares_the_drawn && (came_due.is_some() || first) && !routed_since_due {
+            return;
+        }
+        // Stopped, a big map's rivers drawn are routed again for the ground
+        // as it stands (over frames, or on another core): the measures
+        // wait for that routing and share it, rather than the frame
+        // routing the whole map for them
+        if stopped && routes_the_drawn && !routed_now {
             return;
         }
         self.measured_edition = Some(self.terrain.edition());
@@ -1332,11 +1360,14 @@ impl Sketch {
             self.rivers_due = self.rivers_for != Some(state);
         } else {
             self.routing = None;
+            if let Some(router) = &mut self.router {
+                router.rest();
+            }
             let due = !self.looping || self.frames % RIVER_EVERY as u64 == 0 || self.rivers_for.is_none();
             if self.rivers_for != Some(state) && due {
                 let grid = self.terrain.grid();
                 self.rivers.take(grid, self.map.rivers(&self.terrain), cross_fade);
-                self.rivers_for = Some(state);
+                (self.rivers_for, self.rivers_from) = (Some(state), Some(self.terrain.drops()));
             }
         }
         self.rivers.advance(easing);
@@ -1354,12 +1385,12 @@ impl Sketch {
             self.routing = None;
         }
         if self.routing.is_none() && self.rivers_for != Some(state) {
-            self.map.begin_rivers(&self.terrain);
+            self.map.begin_rivers(&self.terrain, router_of(&mut self.router));
             (self.routing, self.routing_from) = (Some(state), self.terrain.drops());
         }
         let Some(routed) = self.routing else { return };
         let grid = self.terrain.grid();
-        if let Some(drainage) = self.map.go_on_with_rivers(ROUTING_CELLS_A_FRAME) {
+        if let Some(drainage) = self.map.go_on_with_rivers(ROUTING_CELLS_A_FRAME, router_of(&mut self.router)) {
             // A new view's first rivers jump there
             let cross_fade = cross_fade && self.rivers_for.is_some_and(|(_, view)| view == routed.1);
             if drainage.water.len() == grid.cells() {

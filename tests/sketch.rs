@@ -1,6 +1,9 @@
 //! The sketch as a state machine, played natively frame by frame: what
 //! the page decides, with a painter that records what is drawn.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use hydraulic_erosion::draw::camera::Camera;
 use hydraulic_erosion::draw::color_schemes::ColorScheme;
 use hydraulic_erosion::draw::marching_squares::Contours;
@@ -11,6 +14,9 @@ use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::draw::viewport::Viewport;
 use hydraulic_erosion::flora::trees::Tree;
 use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::hydrology::flow_routing::Drainage;
+use hydraulic_erosion::hydrology::rivers::RoutingEnd;
+use hydraulic_erosion::hydrology::router::{Received, Router, Routing};
 use hydraulic_erosion::morphometry::measures::{Measures, MEASURE_EVERY};
 use hydraulic_erosion::settings::choices::{Choice, Layer, Preset};
 use hydraulic_erosion::settings::sliders::Setting;
@@ -353,6 +359,115 @@ fn until_at_rest(sketch: &mut Sketch, painter: &mut Recorder) {
         n += 1;
         assert!(n < 200, "the sketch comes to rest");
     }
+}
+
+/// A router whose other end is in the test: it routes what it is sent at
+/// once and hands it over when asked for the `waits`th time since,
+/// counting its routings; or one that fails.
+struct Nearby {
+    end: RoutingEnd,
+    routed: Option<(usize, Drainage)>,
+    waits: usize,
+    routings: Rc<Cell<usize>>,
+    fails: bool,
+}
+
+impl Nearby {
+    /// A router, and the count of its routings.
+    fn counted(waits: usize, fails: bool) -> (Box<Nearby>, Rc<Cell<usize>>) {
+        let routings = Rc::new(Cell::new(0));
+        let router = Nearby { end: RoutingEnd::default(), routed: None, waits, routings: routings.clone(), fails };
+        (Box::new(router), routings)
+    }
+}
+
+impl Router for Nearby {
+    fn works(&self) -> bool {
+        !self.fails
+    }
+    fn send(&mut self, routing: Routing, heights: &[f32]) {
+        self.routings.set(self.routings.get() + 1);
+        self.routed = Some((self.waits, self.end.route(routing, heights)));
+    }
+    fn receive(&mut self, into: &mut Drainage) -> Received {
+        match self.routed.take() {
+            _ if self.fails => Received::Failed,
+            Some((1, routed)) => {
+                *into = routed;
+                Received::Whole
+            }
+            Some((waits, routed)) => {
+                self.routed = Some((waits - 1, routed));
+                Received::Waiting
+            }
+            None => Received::Waiting,
+        }
+    }
+    fn rest(&mut self) {
+        self.routed = None;
+    }
+}
+
+/// A big map's rivers routed by a router come as soon as it has them, where a routing here takes some 13 frames at 1024 × 1024;
+/// they are the same rivers, and the rain the same drops. A router that
+/// fails leaves the routing to the frames.
+#[test]
+fn a_big_maps_rivers_routed_elsewhere_are_the_rivers_routed_here_sooner() {
+    let mut here = fresh(6);
+    let (router, routings) = Nearby::counted(1, false);
+    let mut elsewhere = fresh(6);
+    elsewhere.route_with(router);
+    let (failing, _) = Nearby::counted(1, true);
+    let mut failed = fresh(6);
+    failed.route_with(failing);
+    let mut drawn = Vec::new();
+    for sketch in [&mut here, &mut elsewhere, &mut failed] {
+        sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+        let mut painter = Recorder::default();
+        let mut first_rivers = None;
+        for frame in 1..=20 {
+            frames(sketch, &mut painter, 1);
+            if painter.river_ops > 0 && first_rivers.is_none() {
+                first_rivers = Some(frame);
+            }
+        }
+        sketch.input(Input::PlayPause, 0.0);
+        until_at_rest(sketch, &mut painter);
+        drawn.push((first_rivers, sketch.terrain().heights_hash(), painter.strokes, painter.river_ops));
+    }
+    assert!(routings.get() >= 10, "a routing every frame or two: {}", routings.get());
+    let [here, elsewhere, failed] = [&drawn[0], &drawn[1], &drawn[2]];
+    // (this router answers as soon as it is asked: a worker, a routing's
+    // time later)
+    assert_eq!(elsewhere.0, Some(1), "sent, taken and drawn the first frame");
+    assert!(here.0.is_some_and(|frame| frame > 8), "routed over frames here: {:?}", here.0);
+    assert_eq!(failed.0, here.0, "a router that fails leaves it to the frames");
+    for other in [elsewhere, failed] {
+        assert_eq!(other.1, here.1, "the same rain");
+        assert_eq!((other.2, other.3), (here.2, here.3), "at rest, the same rivers");
+    }
+}
+
+/// Stopped, a big map's measures wait for the routing of the ground as it
+/// stands that its rivers drawn are made from, and share it: no frame
+/// routes the whole map for them.
+#[test]
+fn a_big_map_stopped_measures_the_routing_its_rivers_are_drawn_from() {
+    let mut sketch = fresh(6);
+    sketch.route_with(Nearby::counted(3, false).0);
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 10);
+    sketch.input(Input::PlayPause, 0.0);
+    let drops = sketch.terrain().drops();
+    let stopped_sample = |sketch: &Sketch| sketch.measures().iter().any(|(at, _)| *at == drops);
+    frames(&mut sketch, &mut painter, 1);
+    assert!(!stopped_sample(&sketch), "not routed at once for the measures");
+    until_at_rest(&mut sketch, &mut painter);
+    assert!(stopped_sample(&sketch), "taken once the routing came");
+    let mut map = hydraulic_erosion::draw::map_view::MapView::default();
+    let at_once = Measures::of(sketch.terrain(), map.rivers_now(sketch.terrain()));
+    assert_eq!(sketch.measures().last(), Some(&(drops, at_once)), "the same measures");
 }
 
 /// Paused while a routing of an older ground is finishing, a big map does
@@ -993,7 +1108,7 @@ fn play_both(a: &mut Sketch, b: &mut Sketch, inputs: &[(u32, Input)], frames: u3
         a.frame(&mut ca, &mut pa);
         b.frame(&mut cb, &mut pb);
         assert_eq!(a.terrain().heights(), b.terrain().heights(), "frame {frame}");
-        assert_eq!(a.status(), b.status(), "frame {frame}");
+        assert_eq!(a.status().of_the_map(), b.status().of_the_map(), "frame {frame}");
     }
     assert_eq!(link::write(&a.link()), link::write(&b.link()));
 }

@@ -31,10 +31,10 @@ use crate::draw::marching_squares::Contours;
 use crate::draw::relief;
 use crate::erosion::ground_moved::{deposition, erosion};
 use crate::grid::Grid;
-use crate::ground::fractal_noise::FractalNoise;
 use crate::hydrology::flow_accumulation::flow_accumulation;
 use crate::hydrology::flow_routing::Drainage;
-use crate::hydrology::rivers::{wander, Rivers};
+use crate::hydrology::rivers::{Ripple, Rivers};
+use crate::hydrology::router::{Router, Routing};
 use crate::settings::choices::Layer;
 use crate::terrain::Terrain;
 use crate::FULL;
@@ -67,9 +67,8 @@ pub const RELIEF_FRAMES: usize = 4;
 pub struct MapView {
     /// Whether the map shows the terrain before any rain.
     original: bool,
-    /// The ripple rivers are routed over ([`wander`]), for the seed and
-    /// grid it was made for.
-    ripple: Option<((u32, Grid), Vec<f32>)>,
+    /// The ripple rivers are routed over ([`crate::hydrology::rivers::wander`]).
+    ripple: Ripple,
     rivers: Rivers,
     /// The tutorial's rivers, when its preset is chosen.
     tutorial_rivers: Drainage,
@@ -213,18 +212,8 @@ impl MapView {
             self.tutorial_rivers = flow_accumulation(grid, shown);
             return &self.tutorial_rivers;
         }
-        self.make_ripple_for(terrain);
-        let ripple = self.ripple.as_ref().map(|(_, r)| r.as_slice()).unwrap_or_default();
+        let ripple = self.ripple.of(terrain.seed(), grid);
         self.rivers.build(grid, shown, ripple, terrain.settings().sea_level())
-    }
-
-    /// Makes the ripple for the terrain's seed and grid, unless it is the
-    /// one kept.
-    fn make_ripple_for(&mut self, terrain: &Terrain) {
-        let key = (terrain.seed(), terrain.grid());
-        if self.ripple.as_ref().map(|(made_for, _)| *made_for) != Some(key) {
-            self.ripple = Some((key, wander(&FractalNoise::new(key.0), key.1)));
-        }
     }
 
     /// Whether the rivers of this terrain are routed a part at a time,
@@ -236,21 +225,27 @@ impl MapView {
     }
 
     /// Starts routing the rain over the ground shown as it is now, to be
-    /// made a part at a time ([`MapView::go_on_with_rivers`]); the latest
-    /// whole routing stays [`MapView::last_rivers`] until then.
-    pub fn begin_rivers(&mut self, terrain: &Terrain) {
+    /// made whole by `router` where one is given and works, else a part at
+    /// a time ([`MapView::go_on_with_rivers`]); the latest whole routing
+    /// stays [`MapView::last_rivers`] until then.
+    pub fn begin_rivers(&mut self, terrain: &Terrain, router: Option<&mut dyn Router>) {
         let (grid, sea_level) = (terrain.grid(), terrain.settings().sea_level());
         let shown = shown_of(self.original, terrain);
-        self.make_ripple_for(terrain);
-        let ripple = self.ripple.as_ref().map(|(_, r)| r.as_slice()).unwrap_or_default();
-        self.rivers.begin(grid, shown, ripple, sea_level);
+        match router.filter(|router| router.works()) {
+            Some(router) => self.rivers.send(Routing { grid, seed: terrain.seed(), sea_level }, shown, router),
+            None => self.rivers.begin(grid, shown, self.ripple.of(terrain.seed(), grid), sea_level),
+        }
     }
 
-    /// Moves the routing begun on by about `cells` cells' work; the new
-    /// routing once it is whole.
-    pub fn go_on_with_rivers(&mut self, cells: usize) -> Option<&Drainage> {
+    /// Moves the routing begun on by about `cells` cells' work, or takes
+    /// it from `router` once made; the new routing once it is whole.
+    pub fn go_on_with_rivers(&mut self, cells: usize, router: Option<&mut dyn Router>) -> Option<&Drainage> {
         let under_way = self.rivers.under_way();
-        (self.rivers.go_on(cells) && under_way).then(|| self.rivers.drainage())
+        let whole = match router {
+            Some(router) if self.rivers.sent() => self.rivers.receive(router),
+            _ => self.rivers.go_on(cells),
+        };
+        (whole && under_way).then(|| self.rivers.drainage())
     }
 
     /// Whether a routing begun is still to be made (one routed at once in

@@ -8,7 +8,10 @@ pub mod flow_routing;
 pub mod height_order;
 /// Filling hollows by priority-flood (Barnes, Lehman and Mulla 2014).
 pub mod priority_flood;
-/// The article's rivers: the ground plus a ripple, flooded and routed.
+/// The article's rivers: the ground plus a ripple, flooded and routed, here
+/// or at a router's other end.
 pub mod rivers;
+/// A routing made whole elsewhere (another thread): what is sent and what comes back.
+pub mod router;
 /// The procedural generation article's rivers, traced downhill from high points.
 pub mod traced_rivers;

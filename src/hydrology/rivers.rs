@@ -6,6 +6,7 @@ use crate::grid::Grid;
 use crate::ground::fractal_noise::FractalNoise;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::priority_flood::PriorityFlood;
+use crate::hydrology::router::{Received, Router, Routing};
 
 /// A cell carries a river once the water of this many cells (of the
 /// article's map: a finer map counts its water in those) passes through:
@@ -24,6 +25,25 @@ const WANDER_OFFSET: f64 = 500.0;
 pub fn wander(noise: &FractalNoise, grid: Grid) -> Vec<f32> {
     let field = noise.grid(grid.cols, grid.rows, grid.per_cell(WANDER_SCALE), WANDER_OFFSET);
     field.iter().map(|n| ((n - 0.5) * WANDER) as f32).collect()
+}
+
+/// The ripple of a seed on a grid ([`wander`]), made once and kept while
+/// they stay the same.
+#[derive(Clone, Debug, Default)]
+pub struct Ripple {
+    made_for: Option<(u32, Grid)>,
+    field: Vec<f32>,
+}
+
+impl Ripple {
+    /// The ripple of `seed` on `grid`.
+    pub fn of(&mut self, seed: u32, grid: Grid) -> &[f32] {
+        if self.made_for != Some((seed, grid)) {
+            self.field = wander(&FractalNoise::new(seed), grid);
+            self.made_for = Some((seed, grid));
+        }
+        &self.field
+    }
 }
 
 /// The working buffers for routing, and a routing under way when it is
@@ -56,6 +76,8 @@ enum Stage {
     /// Handing the water down, this many cells of the flood's order
     /// (from its highest) handed already.
     Water(usize),
+    /// Made whole by a [`Router`], and waited for.
+    Elsewhere,
 }
 
 impl Rivers {
@@ -77,14 +99,50 @@ impl Rivers {
         self.under_way = Some(UnderWay { grid, sea_level, stage: Stage::Flood });
     }
 
+    /// Hands the routing [`Rivers::begin`] would begin to `router`, to
+    /// be made whole there ([`Rivers::receive`]): the ground as it is now
+    /// is what it routes.
+    pub fn send(&mut self, routing: Routing, terrain: &[f32], router: &mut dyn Router) {
+        assert_eq!(terrain.len(), routing.grid.cells());
+        router.send(routing, terrain);
+        let Routing { grid, sea_level, .. } = routing;
+        self.under_way = Some(UnderWay { grid, sea_level, stage: Stage::Elsewhere });
+    }
+
+    /// Whether the routing under way is made by a router.
+    pub fn sent(&self) -> bool {
+        matches!(self.under_way, Some(UnderWay { stage: Stage::Elsewhere, .. }))
+    }
+
+    /// Takes the routing sent once `router` has made it whole: true then
+    /// ([`Rivers::drainage`] is the new one). One the router failed to
+    /// make is given up: none is then under way.
+    pub fn receive(&mut self, router: &mut dyn Router) -> bool {
+        if !self.sent() {
+            return false;
+        }
+        match router.receive(&mut self.drainage) {
+            Received::Waiting => false,
+            Received::Whole => {
+                self.under_way = None;
+                true
+            }
+            Received::Failed => {
+                self.under_way = None;
+                false
+            }
+        }
+    }
+
     /// Moves the routing under way on by about `cells` cells' work (a
     /// pass of the flood's sort, or that many cells, at least a row). True
     /// once it is whole ([`Rivers::drainage`] is then the new one), and
-    /// when none is under way.
+    /// when none is under way; false while a router makes it.
     pub fn go_on(&mut self, cells: usize) -> bool {
         let Some(UnderWay { grid, sea_level, stage }) = self.under_way else { return true };
         let all = grid.cells();
         let stage = match stage {
+            Stage::Elsewhere => return false,
             Stage::Flood => {
                 if self.flood.go_on(cells) {
                     self.building.begin(grid);
@@ -128,6 +186,43 @@ impl Rivers {
     pub fn drainage(&self) -> &Drainage {
         &self.drainage
     }
+
+    /// The latest whole routing, taken: none is kept after it.
+    pub fn take_drainage(&mut self) -> Drainage {
+        std::mem::take(&mut self.drainage)
+    }
+}
+
+/// The other end of a router: routes what it is sent as [`Rivers::build`]
+/// does here, keeping the seed's ripple and its buffers between routings,
+/// but not the drainage it hands over (so it holds one routing's work at
+/// a time, not the last one's beside the next).
+#[derive(Debug, Default)]
+pub struct RoutingEnd {
+    ripple: Ripple,
+    rivers: Rivers,
+}
+
+impl RoutingEnd {
+    /// The drainage of `heights` plus the seed's ripple.
+    ///
+    /// ```
+    /// # use hydraulic_erosion::grid::Grid;
+    /// # use hydraulic_erosion::hydrology::rivers::RoutingEnd;
+    /// # use hydraulic_erosion::hydrology::router::Routing;
+    /// let grid = Grid::new(20, 20);
+    /// let bowl: Vec<f32> = (0..400).map(|i| ((i % 20) as f32 - 9.5).abs() / 10.0).collect();
+    /// let routing = Routing { grid, seed: 1, sea_level: 0.0 };
+    /// let drainage = RoutingEnd::default().route(routing, &bowl);
+    /// // The rain of the whole map leaves it by its edges
+    /// assert!(drainage.water.iter().any(|&w| w > 10.0));
+    /// ```
+    pub fn route(&mut self, routing: Routing, heights: &[f32]) -> Drainage {
+        let Routing { grid, seed, sea_level } = routing;
+        let ripple = self.ripple.of(seed, grid);
+        self.rivers.build(grid, heights, ripple, sea_level);
+        self.rivers.take_drainage()
+    }
 }
 
 #[cfg(test)]
@@ -155,6 +250,66 @@ mod tests {
             assert!(!parts.under_way() && parts.go_on(cells), "nothing left");
             assert!(cells > 1000 || calls > 10, "{calls} parts of {cells}");
         }
+    }
+
+    /// A router whose other end is here: what it is sent is routed at
+    /// once, and handed over when asked for the `waits`th time, unless
+    /// it `fails`.
+    struct Here {
+        end: RoutingEnd,
+        routed: Option<Drainage>,
+        waits: usize,
+        fails: bool,
+    }
+
+    impl Router for Here {
+        fn works(&self) -> bool {
+            !self.fails
+        }
+        fn send(&mut self, routing: Routing, heights: &[f32]) {
+            self.routed = Some(self.end.route(routing, heights));
+        }
+        fn receive(&mut self, into: &mut Drainage) -> Received {
+            if self.fails {
+                return Received::Failed;
+            }
+            self.waits = self.waits.saturating_sub(1);
+            match (self.waits, self.routed.take()) {
+                (0, Some(routed)) => {
+                    *into = routed;
+                    Received::Whole
+                }
+                (_, routed) => {
+                    self.routed = routed;
+                    Received::Waiting
+                }
+            }
+        }
+        fn rest(&mut self) {}
+    }
+
+    #[test]
+    fn a_routing_made_by_a_router_is_the_one_made_here() {
+        let grid = Grid::new(97, 61);
+        let terrain: Vec<f32> = FractalNoise::new(3).grid(97, 61, 0.05, 0.0).iter().map(|&h| h as f32).collect();
+        let routing = Routing { grid, seed: 4, sea_level: 0.45 };
+        let ripple = wander(&FractalNoise::new(4), grid);
+        let whole = Rivers::default().build(grid, &terrain, &ripple, 0.45).clone();
+        let mut router = Here { end: RoutingEnd::default(), routed: None, waits: 3, fails: false };
+        let mut rivers = Rivers::default();
+        rivers.send(routing, &terrain, &mut router);
+        assert!(rivers.sent() && rivers.under_way());
+        assert!(!rivers.go_on(usize::MAX), "not made here");
+        assert!(!rivers.receive(&mut router) && !rivers.receive(&mut router), "waited for");
+        assert!(rivers.receive(&mut router));
+        assert_eq!(rivers.drainage(), &whole);
+        assert!(!rivers.under_way() && !rivers.sent());
+        // One the router fails to make is given up, the last whole one kept
+        router.fails = true;
+        rivers.send(routing, &terrain, &mut router);
+        assert!(!rivers.receive(&mut router));
+        assert!(!rivers.under_way());
+        assert_eq!(rivers.drainage(), &whole);
     }
 
     #[test]

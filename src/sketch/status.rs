@@ -383,6 +383,9 @@ status! {
     /// How long the last frame's drawing took (milliseconds, on the
     /// sketch's clock): the painter's calls, not the rain.
     draw_ms: f64 => "drawMs",
+    /// The drops fallen on the ground the rivers drawn were routed from:
+    /// while it rains on a big map, behind `drops` by a routing's time.
+    rivers_of: u64 => "riversOf",
 }
 
 impl Status {
@@ -393,6 +396,14 @@ impl Status {
     /// The map's grid of cells.
     pub fn grid(&self) -> Grid {
         Grid::new(self.grid.0 as usize, self.grid.1 as usize)
+    }
+
+    /// The state of the map itself, which a sketch carrying on another's
+    /// shares with it: all but the drops its rivers are of (a sketch
+    /// handed over routes its ground at its first frame, sooner than the
+    /// other's next routing).
+    pub fn of_the_map(&self) -> Status {
+        Status { rivers_of: 0, ..self.clone() }
     }
 
     /// Every field by its name in `pageState()`: the stored ones, then the
@@ -433,6 +444,7 @@ impl Default for Status {
             reach: 0,
             camera: Camera::START,
             draw_ms: 0.0,
+            rivers_of: 0,
         }
     }
 }
@@ -482,6 +494,7 @@ mod tests {
             reach: 300_001,
             camera: Camera { yaw: -1.25, pitch: 0.4, distance: 0.9 },
             draw_ms: 3.75,
+            rivers_of: 290_000,
         }
     }
 

@@ -14,10 +14,7 @@ use crate::sketch::{Carried, Start};
 
 use super::messages;
 use super::snippet::{compile_module, import_glue};
-use super::worker::Build;
-
-/// The full build's module, beside the page's.
-const FULL_MODULE: &str = "hydraulic-erosion-full";
+use super::worker::{Build, FULL_MODULE};
 
 thread_local! {
     /// The full build on its way or come, for every sketch on the page

@@ -48,6 +48,8 @@ mod orbit_controls;
 #[cfg(feature = "page")]
 mod page;
 #[cfg(feature = "page")]
+mod routing_worker;
+#[cfg(feature = "page")]
 mod sharing;
 #[cfg(feature = "page")]
 mod sketch_loop;

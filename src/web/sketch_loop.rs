@@ -18,6 +18,7 @@ use crate::sketch::{Carried, Input, Sketch};
 use super::dom::now;
 use super::messages::Report;
 use super::painter::CanvasPainter;
+use super::routing_worker::RoutingWorker;
 use super::time_lapse;
 
 /// Where frames come from when the global scope has no
@@ -106,13 +107,15 @@ impl Drop for SketchLoop {
 
 impl SketchLoop {
     /// Starts `sketch` drawing with `painter`, telling `report` what it does;
-    /// `seen` says whether the reader can see it now.
+    /// `seen` says whether the reader can see it now. A big map's rivers
+    /// are routed in a worker of their own ([`RoutingWorker`]).
     pub fn start(
-        sketch: Sketch,
+        mut sketch: Sketch,
         painter: CanvasPainter,
         seen: bool,
         report: impl Fn(Report) + 'static,
     ) -> Rc<SketchLoop> {
+        sketch.route_with(Box::new(RoutingWorker::default()));
         let running = Rc::new(SketchLoop {
             sketch: RefCell::new(Some(sketch)),
             painter: RefCell::new(painter),

@@ -13,6 +13,9 @@
 //! - from the worker: [`READY`] once its module is instantiated, then
 //!   `{ id, report }`, a report's packet, or `{ id, failed }` where sketch
 //!   `id` could not start (why).
+//!
+//! A worker of the same kind routes a big map's rivers for a sketch
+//! (`route` and `routed` letters, [`super::routing_worker`]).
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -27,6 +30,7 @@ use crate::sketch::{Carried, Sketch, Start};
 
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
+use super::routing_worker;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
 
@@ -36,6 +40,9 @@ pub const READY: &str = "ready";
 
 /// The page's own module, as the worker finds it beside the page.
 pub const PAGE_MODULE: &str = "hydraulic-erosion";
+
+/// The full build's module, beside the page's.
+pub const FULL_MODULE: &str = "hydraulic-erosion-full";
 
 /// The sketch's build for a worker: the module's name, and its compiled
 /// wasm (the page's own, or the full build's, fetched once; a handle, so
@@ -47,9 +54,10 @@ pub struct Build {
 }
 
 impl Build {
-    /// This very module.
+    /// This very module: the page's, or the full build's.
     pub fn this() -> Build {
-        Build { name: PAGE_MODULE, module: wasm_bindgen::module() }
+        let name = if crate::FULL { FULL_MODULE } else { PAGE_MODULE };
+        Build { name, module: wasm_bindgen::module() }
     }
 }
 
@@ -156,6 +164,9 @@ fn serve(scope: &DedicatedWorkerGlobalScope, received: &JsValue) -> Result<(), J
         if let (Some(running), Some(message)) = (running, messages::message_from_js(&packet)) {
             running.handle(message);
         }
+    } else if let Some((_, packet)) = read_letter(received, "route") {
+        // (a worker of its own, routing a big map's rivers for a sketch)
+        routing_worker::route(scope, &packet)?;
     } else if let Some((id, _)) = read_letter(received, "end") {
         // Let go with all it kept; the frame it asked for is taken back
         if let Some(running) = SKETCHES.with(|s| s.borrow_mut().remove(&id)) {

@@ -20,7 +20,7 @@ const SIZES = (process.env.SIZES || 'article,1024x1024,2048x2048').split(',')
 
 const server = await serve(process.env.DIST ? path.resolve(process.env.DIST) : undefined)
 const browser = await launch()
-console.log('map | first frame after navigation | frames a second | drops a second | drawMs median (max)')
+console.log('map | first frame after navigation | frames a second | drops a second | drawMs median (max) | rivers behind the rain, median (max)')
 for (const size of SIZES) {
   const query = '?he-seed=3' + (size === 'article' ? '' : '&he-map-size=' + size)
   const context = await newContext(browser, { viewport: { width: 1300, height: 900 } })
@@ -33,6 +33,14 @@ for (const size of SIZES) {
   }, null, { polling: 10, timeout: 60000 })
   const firstMs = Math.round(await first.jsonValue())
   await page.waitForTimeout(RUN_UP * 1000)
+  // The drops and the drops the rivers drawn are of, every 50 ms
+  await page.evaluate(() => {
+    window.__samples = []
+    window.__sampling = setInterval(() => {
+      const s = window.wasmBindings.pageState()
+      window.__samples.push([performance.now(), s.drops, s.riversOf])
+    }, 50)
+  })
   const a = await state(page)
   const began = Date.now()
   const drawMs = []
@@ -42,6 +50,7 @@ for (const size of SIZES) {
   }
   const b = await state(page)
   const seconds = (Date.now() - began) / 1000
+  const behind = riversBehind(await page.evaluate(() => { clearInterval(window.__sampling); return window.__samples }))
   drawMs.sort((x, y) => x - y)
   const median = drawMs[Math.floor(drawMs.length / 2)]
   console.log([
@@ -49,9 +58,23 @@ for (const size of SIZES) {
     `${firstMs} ms`,
     ((b.frames - a.frames) / seconds).toFixed(1),
     Math.round((b.drops - a.drops) / seconds),
-    `${median.toFixed(1)} (${drawMs[drawMs.length - 1].toFixed(1)})`
+    `${median.toFixed(1)} (${drawMs[drawMs.length - 1].toFixed(1)})`,
+    `${behind.median.toFixed(2)} s (${behind.most.toFixed(2)} s)`
   ].join(' | '))
   await context.close()
 }
 await browser.close()
 server.close()
+
+// How far behind the rain the rivers drawn are, in time: at each sample,
+// since the first sample whose drops reached those the rivers are of
+// (samples before the rivers' ground fell are not counted)
+function riversBehind (samples) {
+  const lags = []
+  for (const [t, , of] of samples) {
+    const fell = samples.find(([, drops]) => drops >= of)
+    if (fell && (fell !== samples[0] || fell[1] === of)) lags.push((t - fell[0]) / 1000)
+  }
+  lags.sort((x, y) => x - y)
+  return { median: lags[Math.floor(lags.length / 2)] ?? NaN, most: lags[lags.length - 1] ?? NaN }
+}

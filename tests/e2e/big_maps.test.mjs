@@ -129,3 +129,25 @@ test('a 2048 × 2048 link\'s first frame is the worker\'s, so the main thread ne
     await context.close()
   }
 })
+
+test('a big map\'s rivers are routed in a worker of their own, started for the big map and ended with it, and follow the rain', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=8')
+  const workers = () => page.workers().filter(w => w.url().includes('sketch-worker.js')).length
+  const small = workers()
+  await page.selectOption('#experiment-control-map-size', '1024x1024')
+  await page.waitForFunction(() => window.wasmBindings.pageState().grid[0] === 1024)
+  const from = (await state(page)).drops
+  // The rivers drawn come from the ground as it rains, routed by one more worker
+  await page.waitForFunction(from => window.wasmBindings.pageState().riversOf > from + 10000, from, { timeout: 60000 })
+  assert.equal(workers(), small + 1, 'a worker routes the rivers')
+  await pause(page)
+  const paused = await state(page)
+  await page.waitForFunction(drops => window.wasmBindings.pageState().riversOf === drops, paused.drops, { timeout: 60000 })
+  // Back on the article's map, the routing's worker is ended
+  await page.selectOption('#experiment-control-map-size', '320x180')
+  await page.waitForFunction(() => window.wasmBindings.pageState().grid[0] === 320)
+  for (let tries = 0; tries < 40 && workers() > small; tries++) await page.waitForTimeout(250)
+  assert.equal(workers(), small, 'its worker ended')
+  assert.deepEqual(problems, [])
+  await context.close()
+})

@@ -1,0 +1,230 @@
+//! A big map's rivers routed in a worker of their own, on another core
+//! ([`Router`]): the sketch's thread sends the heights and goes on raining
+//! and drawing, and takes the drainage when it comes. The worker is one of
+//! the sketches' (www/sketch-worker.js, running the same build), started
+//! by the sketch's thread when its first big map is routed and ended when
+//! the map is no longer a big one, so a small map holds nothing for it.
+//!
+//! The letters, addressed to no sketch (`id` 0):
+//!
+//! - to the worker, `{ route: { asked, cols, rows, seed, seaLevel,
+//!   heights, water, downstream } }`: the heights (a `Float32Array` a
+//!   cell, transferred), and the buffers of the last answer to write this
+//!   one's into (or none);
+//! - from it, `{ routed: { asked, heights, water, downstream } }`: the
+//!   drainage (`Float32Array` and `Int32Array` a cell), with the heights'
+//!   buffer back to send the next routing in; all three transferred, so
+//!   the same three buffers go back and forth and nothing a routing's size
+//!   is made again.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::{Array, Float32Array, Int32Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
+
+use crate::grid::Grid;
+use crate::hydrology::flow_routing::Drainage;
+use crate::hydrology::rivers::RoutingEnd;
+use crate::hydrology::router::{Received, Router, Routing};
+
+use super::snippet::spawn_sketch_worker;
+use super::worker::{letter, read_letter, Build};
+
+/// What the worker has said since last read.
+#[derive(Default)]
+struct Inbox {
+    /// The latest answer's packet.
+    answer: Option<JsValue>,
+    /// The worker could not start, or died.
+    failed: bool,
+}
+
+/// The buffers of the last answer, to send the next routing in.
+#[derive(Default)]
+struct Buffers {
+    heights: Option<Float32Array>,
+    water: Option<Float32Array>,
+    downstream: Option<Int32Array>,
+}
+
+/// The sketch's thread's end: a [`Router`] whose routings are made in a
+/// worker.
+#[derive(Default)]
+pub struct RoutingWorker {
+    worker: Option<Worker>,
+    inbox: Rc<RefCell<Inbox>>,
+    /// The number of the routing last sent: an answer to an earlier one is
+    /// let go.
+    asked: u32,
+    buffers: Buffers,
+}
+
+impl RoutingWorker {
+    /// The worker, started (running this very build) if it is not yet.
+    fn worker(&mut self) -> Option<Worker> {
+        if self.worker.is_none() {
+            match start(&self.inbox) {
+                Ok(worker) => self.worker = Some(worker),
+                Err(_) => self.inbox.borrow_mut().failed = true,
+            }
+        }
+        self.worker.clone()
+    }
+}
+
+/// Starts a sketches' worker on this build, whose words go to `inbox`.
+fn start(inbox: &Rc<RefCell<Inbox>>) -> Result<Worker, JsValue> {
+    let build = Build::this();
+    let worker = spawn_sketch_worker(build.name)?;
+    let first = Object::new();
+    Reflect::set(&first, &"module".into(), &build.module)?;
+    worker.post_message(&first)?;
+    // (held weakly: a routing worker let go takes its listeners with it)
+    let heard = Rc::downgrade(inbox);
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        if let (Some(inbox), Some((_, answer))) = (heard.upgrade(), read_letter(&event.data(), "routed")) {
+            inbox.borrow_mut().answer = Some(answer);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let heard = Rc::downgrade(inbox);
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+        event.prevent_default();
+        if let Some(inbox) = heard.upgrade() {
+            inbox.borrow_mut().failed = true;
+        }
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Ok(worker)
+}
+
+impl Router for RoutingWorker {
+    fn works(&self) -> bool {
+        !self.inbox.borrow().failed
+    }
+
+    fn send(&mut self, routing: Routing, heights: &[f32]) {
+        let Some(worker) = self.worker() else { return };
+        self.asked = self.asked.wrapping_add(1);
+        let cells = heights.len() as u32;
+        let sent = self.buffers.heights.take().filter(|b| b.length() == cells);
+        let sent = sent.unwrap_or_else(|| Float32Array::new_with_length(cells));
+        sent.copy_from(heights);
+        let packet = Object::new();
+        let transfer = Array::of1(&sent.buffer());
+        let set = |key: &str, value: &JsValue| Reflect::set(&packet, &key.into(), value).map(|_| ());
+        let mut fields = vec![
+            ("asked", JsValue::from(self.asked)),
+            ("cols", routing.grid.cols.into()),
+            ("rows", routing.grid.rows.into()),
+            ("seed", routing.seed.into()),
+            ("seaLevel", routing.sea_level.into()),
+            ("heights", sent.into()),
+        ];
+        if let Some(water) = self.buffers.water.take().filter(|b| b.length() == cells) {
+            transfer.push(&water.buffer());
+            fields.push(("water", water.into()));
+        }
+        if let Some(downstream) = self.buffers.downstream.take().filter(|b| b.length() == cells) {
+            transfer.push(&downstream.buffer());
+            fields.push(("downstream", downstream.into()));
+        }
+        let posted = fields
+            .iter()
+            .try_for_each(|(key, value)| set(key, value))
+            .and_then(|_| worker.post_message_with_transfer(&letter(0, "route", &packet), &transfer));
+        if posted.is_err() {
+            self.inbox.borrow_mut().failed = true;
+        }
+    }
+
+    fn receive(&mut self, into: &mut Drainage) -> Received {
+        if !self.works() {
+            return Received::Failed;
+        }
+        let Some(answer) = self.inbox.borrow_mut().answer.take() else { return Received::Waiting };
+        let field = |key: &str| Reflect::get(&answer, &key.into()).unwrap_or(JsValue::UNDEFINED);
+        let (water, downstream) =
+            (field("water").dyn_into::<Float32Array>(), field("downstream").dyn_into::<Int32Array>());
+        let (Ok(water), Ok(downstream)) = (water, downstream) else {
+            self.inbox.borrow_mut().failed = true;
+            return Received::Failed;
+        };
+        let whole = field("asked").as_f64() == Some(self.asked as f64);
+        if whole {
+            into.water.resize(water.length() as usize, 0.0);
+            water.copy_to(&mut into.water);
+            into.downstream.resize(downstream.length() as usize, -1);
+            downstream.copy_to(&mut into.downstream);
+        }
+        self.buffers =
+            Buffers { heights: field("heights").dyn_into().ok(), water: Some(water), downstream: Some(downstream) };
+        if whole {
+            Received::Whole
+        } else {
+            Received::Waiting
+        }
+    }
+
+    fn rest(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.terminate();
+            self.buffers = Buffers::default();
+            self.inbox.borrow_mut().answer = None;
+        }
+    }
+}
+
+impl Drop for RoutingWorker {
+    fn drop(&mut self) {
+        self.rest();
+    }
+}
+
+thread_local! {
+    /// In the routing's worker: its end of the routing, with the heights
+    /// it was last sent, kept between routings.
+    static ROUTING_END: RefCell<(RoutingEnd, Vec<f32>)> = RefCell::new(Default::default());
+}
+
+/// In the routing's worker: routes what a `route` letter's packet asks and
+/// posts the answer.
+pub fn route(scope: &DedicatedWorkerGlobalScope, packet: &JsValue) -> Result<(), JsValue> {
+    let field = |key: &str| Reflect::get(packet, &key.into());
+    let number = |key: &str| field(key)?.as_f64().ok_or_else(|| JsValue::from(format!("a routing without {key}")));
+    let grid = Grid::new(number("cols")? as usize, number("rows")? as usize);
+    let routing = Routing { grid, seed: number("seed")? as u32, sea_level: number("seaLevel")? };
+    let heights: Float32Array = field("heights")?.dyn_into()?;
+    let cells = grid.cells() as u32;
+    if heights.length() != cells {
+        return Err("a routing's heights are not its grid's".into());
+    }
+    let water = field("water")?.dyn_into::<Float32Array>().ok().filter(|b| b.length() == cells);
+    let water = water.unwrap_or_else(|| Float32Array::new_with_length(cells));
+    let downstream = field("downstream")?.dyn_into::<Int32Array>().ok().filter(|b| b.length() == cells);
+    let downstream = downstream.unwrap_or_else(|| Int32Array::new_with_length(cells));
+    ROUTING_END.with(|end| {
+        let (end, kept) = &mut *end.borrow_mut();
+        kept.resize(grid.cells(), 0.0);
+        heights.copy_to(kept);
+        let drainage = end.route(routing, kept);
+        water.copy_from(&drainage.water);
+        downstream.copy_from(&drainage.downstream);
+    });
+    let answer = Object::new();
+    for (key, value) in [
+        ("asked", field("asked")?),
+        ("heights", heights.clone().into()),
+        ("water", water.clone().into()),
+        ("downstream", downstream.clone().into()),
+    ] {
+        Reflect::set(&answer, &key.into(), &value)?;
+    }
+    let transfer = Array::of3(&heights.buffer(), &water.buffer(), &downstream.buffer());
+    scope.post_message_with_transfer(&letter(0, "routed", &answer), &transfer)
+}
