@@ -155,6 +155,14 @@ for (const engine of ENGINES) {
       await tab.close()
     })
 
+    test('a big map\'s rivers follow the rain, routed beside the sketch (or, where no worker starts there, over its frames)', async () => {
+      const tab = await open(engine, '?he-seed=8&he-map-size=1024x1024')
+      const from = (await state(tab)).drops
+      await until(tab, from => window.wasmBindings.pageState().riversOf > from + 5000, from)
+      assert.deepEqual(await tab.problems(), [])
+      await tab.close()
+    })
+
     test('every slider, choice, toggle and button acts on the sketch', async () => {
       const tab = await open(engine)
       await pause(tab)
