@@ -93,10 +93,17 @@ impl PriorityFlood {
     /// time ([`PriorityFlood::go_on`]): takes the terrain's heights, row by
     /// row, and marks where the flood starts.
     pub fn begin(&mut self, grid: Grid, terrain: impl IntoIterator<Item = f32>, sea_level: f64) {
+        self.begin_written(grid, |filled| filled.extend(terrain), sea_level);
+    }
+
+    /// As [`PriorityFlood::begin`], the terrain's heights written by
+    /// `write` straight into the (emptied) buffer the flood fills, so they
+    /// need no buffer of their own.
+    pub fn begin_written(&mut self, grid: Grid, write: impl FnOnce(&mut Vec<f32>), sea_level: f64) {
         let cells = grid.cells();
         let PriorityFlood { filled, order, state, ground, raised, level, .. } = self;
         filled.clear();
-        filled.extend(terrain);
+        write(filled);
         assert_eq!(filled.len(), cells);
         let terrain = &filled[..];
         state.clear();

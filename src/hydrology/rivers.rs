@@ -93,9 +93,23 @@ impl Rivers {
     /// Starts the routing [`Rivers::build`] makes, to be made a part at a
     /// time ([`Rivers::go_on`]): the ground as it is now is what it routes.
     pub fn begin(&mut self, grid: Grid, terrain: &[f32], ripple: &[f32], sea_level: f64) {
-        assert_eq!((terrain.len(), ripple.len()), (grid.cells(), grid.cells()));
-        let routed = terrain.iter().zip(ripple).map(|(&t, &w)| (t as f64 + w as f64) as f32);
-        self.flood.begin(grid, routed, sea_level);
+        assert_eq!(terrain.len(), grid.cells());
+        self.begin_written(grid, |into| into.copy_from_slice(terrain), ripple, sea_level);
+    }
+
+    /// As [`Rivers::begin`], the ground's heights written by `write` into
+    /// a buffer a cell long (the flood's own, so they need none of their
+    /// own), the ripple added to them there.
+    pub fn begin_written(&mut self, grid: Grid, write: impl FnOnce(&mut [f32]), ripple: &[f32], sea_level: f64) {
+        assert_eq!(ripple.len(), grid.cells());
+        let routed = |filled: &mut Vec<f32>| {
+            filled.resize(grid.cells(), 0.0);
+            write(filled);
+            for (height, &wander) in filled.iter_mut().zip(ripple) {
+                *height = (*height as f64 + wander as f64) as f32;
+            }
+        };
+        self.flood.begin_written(grid, routed, sea_level);
         self.under_way = Some(UnderWay { grid, sea_level, stage: Stage::Flood });
     }
 
@@ -218,9 +232,16 @@ impl RoutingEnd {
     /// assert!(drainage.water.iter().any(|&w| w > 10.0));
     /// ```
     pub fn route(&mut self, routing: Routing, heights: &[f32]) -> Drainage {
+        self.route_written(routing, |into| into.copy_from_slice(heights))
+    }
+
+    /// As [`RoutingEnd::route`], the heights written by `write` into a
+    /// buffer a cell long (so the other end keeps no copy of its own).
+    pub fn route_written(&mut self, routing: Routing, write: impl FnOnce(&mut [f32])) -> Drainage {
         let Routing { grid, seed, sea_level } = routing;
         let ripple = self.ripple.of(seed, grid);
-        self.rivers.build(grid, heights, ripple, sea_level);
+        self.rivers.begin_written(grid, write, ripple, sea_level);
+        while !self.rivers.go_on(usize::MAX) {}
         self.rivers.take_drainage()
     }
 }

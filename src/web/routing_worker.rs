@@ -8,14 +8,13 @@
 //! The letters, addressed to no sketch (`id` 0):
 //!
 //! - to the worker, `{ route: { asked, cols, rows, seed, seaLevel,
-//!   heights, water, downstream } }`: the heights (a `Float32Array` a
-//!   cell, transferred), and the buffers of the last answer to write this
-//!   one's into (or none);
-//! - from it, `{ routed: { asked, heights, water, downstream } }`: the
-//!   drainage (`Float32Array` and `Int32Array` a cell), with the heights'
-//!   buffer back to send the next routing in; all three transferred, so
-//!   the same three buffers go back and forth and nothing a routing's size
-//!   is made again.
+//!   heights, downstream } }`: the heights (a `Float32Array` a cell, the
+//!   last answer's water buffer where there is one) and the last answer's
+//!   `downstream` to write this one's into (or none), transferred;
+//! - from it, `{ routed: { asked, water, downstream } }`: the drainage
+//!   (`Float32Array` and `Int32Array` a cell), the water written over the
+//!   heights it was sent; both transferred, so the same two buffers go
+//!   back and forth and nothing a routing's size is made again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -45,7 +44,6 @@ struct Inbox {
 /// The buffers of the last answer, to send the next routing in.
 #[derive(Default)]
 struct Buffers {
-    heights: Option<Float32Array>,
     water: Option<Float32Array>,
     downstream: Option<Int32Array>,
 }
@@ -112,7 +110,7 @@ impl Router for RoutingWorker {
         let Some(worker) = self.worker() else { return };
         self.asked = self.asked.wrapping_add(1);
         let cells = heights.len() as u32;
-        let sent = self.buffers.heights.take().filter(|b| b.length() == cells);
+        let sent = self.buffers.water.take().filter(|b| b.length() == cells);
         let sent = sent.unwrap_or_else(|| Float32Array::new_with_length(cells));
         sent.copy_from(heights);
         let packet = Object::new();
@@ -126,10 +124,6 @@ impl Router for RoutingWorker {
             ("seaLevel", routing.sea_level.into()),
             ("heights", sent.into()),
         ];
-        if let Some(water) = self.buffers.water.take().filter(|b| b.length() == cells) {
-            transfer.push(&water.buffer());
-            fields.push(("water", water.into()));
-        }
         if let Some(downstream) = self.buffers.downstream.take().filter(|b| b.length() == cells) {
             transfer.push(&downstream.buffer());
             fields.push(("downstream", downstream.into()));
@@ -162,8 +156,7 @@ impl Router for RoutingWorker {
             into.downstream.resize(downstream.length() as usize, -1);
             downstream.copy_to(&mut into.downstream);
         }
-        self.buffers =
-            Buffers { heights: field("heights").dyn_into().ok(), water: Some(water), downstream: Some(downstream) };
+        self.buffers = Buffers { water: Some(water), downstream: Some(downstream) };
         if whole {
             Received::Whole
         } else {
@@ -187,9 +180,9 @@ impl Drop for RoutingWorker {
 }
 
 thread_local! {
-    /// In the routing's worker: its end of the routing, with the heights
-    /// it was last sent, kept between routings.
-    static ROUTING_END: RefCell<(RoutingEnd, Vec<f32>)> = RefCell::new(Default::default());
+    /// In the routing's worker: its end of the routing, kept between
+    /// routings.
+    static ROUTING_END: RefCell<RoutingEnd> = RefCell::new(RoutingEnd::default());
 }
 
 /// In the routing's worker: routes what a `route` letter's packet asks and
@@ -204,27 +197,18 @@ pub fn route(scope: &DedicatedWorkerGlobalScope, packet: &JsValue) -> Result<(),
     if heights.length() != cells {
         return Err("a routing's heights are not its grid's".into());
     }
-    let water = field("water")?.dyn_into::<Float32Array>().ok().filter(|b| b.length() == cells);
-    let water = water.unwrap_or_else(|| Float32Array::new_with_length(cells));
     let downstream = field("downstream")?.dyn_into::<Int32Array>().ok().filter(|b| b.length() == cells);
     let downstream = downstream.unwrap_or_else(|| Int32Array::new_with_length(cells));
-    ROUTING_END.with(|end| {
-        let (end, kept) = &mut *end.borrow_mut();
-        kept.resize(grid.cells(), 0.0);
-        heights.copy_to(kept);
-        let drainage = end.route(routing, kept);
-        water.copy_from(&drainage.water);
-        downstream.copy_from(&drainage.downstream);
-    });
+    let drainage = ROUTING_END.with(|end| end.borrow_mut().route_written(routing, |into| heights.copy_to(into)));
+    // (the water over the heights, which the routing has taken in)
+    heights.copy_from(&drainage.water);
+    downstream.copy_from(&drainage.downstream);
     let answer = Object::new();
-    for (key, value) in [
-        ("asked", field("asked")?),
-        ("heights", heights.clone().into()),
-        ("water", water.clone().into()),
-        ("downstream", downstream.clone().into()),
-    ] {
+    for (key, value) in
+        [("asked", field("asked")?), ("water", heights.clone().into()), ("downstream", downstream.clone().into())]
+    {
         Reflect::set(&answer, &key.into(), &value)?;
     }
-    let transfer = Array::of3(&heights.buffer(), &water.buffer(), &downstream.buffer());
+    let transfer = Array::of2(&heights.buffer(), &downstream.buffer());
     scope.post_message_with_transfer(&letter(0, "routed", &answer), &transfer)
 }
