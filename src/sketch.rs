@@ -395,7 +395,8 @@ pub struct Sketch {
     /// the rivers were last worked out for.
     rivers_for: Option<(u64, ViewOf)>,
     /// On a big map, what the routing under way was begun for: it is made
-    /// a part a frame, and the rivers drawn are the last whole one's.
+    /// by the router or a part a frame, and the rivers drawn are the last
+    /// whole one's.
     routing: Option<(u64, ViewOf)>,
     /// The drops fallen when the routing under way began, and when the
     /// last whole one did (what the measures can share of it, and how far
@@ -1067,8 +1068,9 @@ impl Sketch {
     /// and where the rain stops. While this frame drew the drainage of the
     /// ground now, which is routed again every [`RIVER_EVERY`] frames as it
     /// rains, that routing is waited for and shared; on a big map, whose
-    /// rivers are routed over frames, the first routing begun since the
-    /// sample came due is; otherwise the ground now is routed for the
+    /// rivers are routed over frames or by the router, the first routing
+    /// begun since the sample came due is, and stopped, the routing of the
+    /// ground as it stands; otherwise the ground now is routed for the
     /// measures alone.
     fn measure(&mut self) {
         let drops = self.terrain.drops();
@@ -1326,9 +1328,10 @@ impl Sketch {
     /// frames and eased in, a changed course cross-faded where a cell is
     /// drawn as finely as the relief (more than 0.7 pixels across); paused,
     /// on a new terrain or a new view, or when the reader asks for less
-    /// motion, they jump straight there. On a big map they are routed a
-    /// part a frame instead, the next routing begun as soon as the last is
-    /// whole and the ground has changed since. Not `drawn`, nothing is
+    /// motion, they jump straight there. On a big map they are routed by
+    /// the router (or, where it cannot, a part a frame) instead, the next
+    /// routing begun as soon as the last is whole and the ground has
+    /// changed since; on a small one the router rests. Not `drawn`, nothing is
     /// routed (and a routing under way is let go).
     fn update_rivers(&mut self, drawn: bool) {
         // A new map size: nothing drawn of the old one's rivers (a big

@@ -57,25 +57,37 @@ pub fn step_length(grid: Grid, i: usize, j: usize) -> f64 {
 /// are taken once all that drains into them has been (Kahn's order), so
 /// any drainage that runs downhill, the article's or the tutorial's, is
 /// measured the same way; a loop, which no drainage has, is left at 0.
+/// Each cell drains into a neighbour, so a cell's inflows are counted in a
+/// byte, and a cell whose last inflow is taken is followed at once rather
+/// than queued: at 2048 × 2048 this needs 4 MB beside the lengths, where
+/// counts in four bytes and a queue of cells needed up to 34 MB.
 pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f64> {
+    /// A cell taken.
+    const TAKEN: u8 = u8::MAX;
     let cells = grid.cells();
     assert_eq!(downstream.len(), cells);
-    let mut inflows = vec![0u32; cells];
+    let mut inflows = vec![0u8; cells];
     for &d in downstream.iter().filter(|&&d| d >= 0) {
-        inflows[d as usize] += 1;
+        let count = &mut inflows[d as usize];
+        *count = count.checked_add(1).filter(|&n| n < TAKEN).expect("a cell drains into a neighbour");
     }
-    let mut ready: Vec<usize> = (0..cells).filter(|&i| inflows[i] == 0).collect();
     let mut length = vec![0.0; cells];
-    while let Some(i) = ready.pop() {
-        let d = downstream[i];
-        if d < 0 {
+    for source in 0..cells {
+        if inflows[source] != 0 {
             continue;
         }
-        let d = d as usize;
-        length[d] = f64::max(length[d], length[i] + step_length(grid, i, d));
-        inflows[d] -= 1;
-        if inflows[d] == 0 {
-            ready.push(d);
+        // Down from a cell nothing drains into, as long as the next has
+        // had all that drains into it taken
+        let mut i = source;
+        loop {
+            inflows[i] = TAKEN;
+            let Ok(d) = usize::try_from(downstream[i]) else { break };
+            length[d] = f64::max(length[d], length[i] + step_length(grid, i, d));
+            inflows[d] -= 1;
+            if inflows[d] != 0 {
+                break;
+            }
+            i = d;
         }
     }
     length
