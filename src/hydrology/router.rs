@@ -1,8 +1,9 @@
 //! A routing made whole elsewhere. On one thread, a big map's rivers are
 //! routed a part a frame beside the rain and the drawing, and come seconds
-//! behind the rain at 2048 × 2048; handed to a [`Router`] (on the web, a
-//! worker of its own, on another core), a routing is made whole while the
-//! frames go on, and the rivers follow the rain within a routing's time.
+//! behind the rain at 2048 × 2048; handed to a
+//! [`Router`](crate::hydrology::router::Router) (on the web, a worker of
+//! its own, on another core), a routing is made whole while the frames go
+//! on, and the rivers follow the rain within a routing's time.
 //! What the other end makes is what [`crate::hydrology::rivers::Rivers`]
 //! makes of the same heights, to the bit
 //! ([`crate::hydrology::rivers::RoutingEnd`]).

@@ -12,9 +12,9 @@ use web_sys::HtmlCanvasElement;
 
 use crate::sketch::{Carried, Start};
 
+use super::builds::{Build, FULL_MODULE};
 use super::messages;
 use super::snippet::{compile_module, import_glue};
-use super::worker::{Build, FULL_MODULE};
 
 thread_local! {
     /// The full build on its way or come, for every sketch on the page

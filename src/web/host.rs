@@ -28,6 +28,7 @@ use crate::sketch::status::{Field, GroundState, Status};
 use crate::sketch::{Carried, Input, Show, Sketch, Start};
 use crate::FULL;
 
+use super::builds::Build;
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::{after_next_paint, document, download, listen, warn, window};
@@ -39,7 +40,6 @@ use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
 use super::time_lapse::{NoVideo, Recorded, FRAME_MICROS};
-use super::worker::Build;
 use super::worker_pool::{Heard, SketchWorker};
 use super::{sharing, snippet, theme};
 

@@ -30,6 +30,8 @@ mod theme;
 #[cfg(feature = "page")]
 mod brush;
 #[cfg(feature = "page")]
+mod builds;
+#[cfg(feature = "page")]
 mod controls;
 #[cfg(feature = "page")]
 mod figure;
@@ -41,6 +43,8 @@ mod ground_file;
 mod host;
 #[cfg(feature = "page")]
 mod lazy_download;
+#[cfg(feature = "page")]
+mod letters;
 #[cfg(feature = "page")]
 mod messages;
 #[cfg(feature = "page")]

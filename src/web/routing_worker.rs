@@ -29,8 +29,9 @@ use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::RoutingEnd;
 use crate::hydrology::router::{Received, Router, Routing};
 
+use super::builds::Build;
+use super::letters::{letter, read_letter};
 use super::snippet::spawn_sketch_worker;
-use super::worker::{letter, read_letter, Build};
 
 /// What the worker has said since last read.
 #[derive(Default)]

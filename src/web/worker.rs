@@ -28,6 +28,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, OffscreenCanvas};
 
 use crate::sketch::{Carried, Sketch, Start};
 
+use super::letters::{letter, read_letter};
 use super::messages::{self, Report};
 use super::painter::CanvasPainter;
 use super::routing_worker;
@@ -37,45 +38,6 @@ use super::surface::Surface;
 /// What a worker says once its module is instantiated, before it is given
 /// a sketch to run (www/sketch-worker.js posts it).
 pub const READY: &str = "ready";
-
-/// The page's own module, as the worker finds it beside the page.
-pub const PAGE_MODULE: &str = "hydraulic-erosion";
-
-/// The full build's module, beside the page's.
-pub const FULL_MODULE: &str = "hydraulic-erosion-full";
-
-/// The sketch's build for a worker: the module's name, and its compiled
-/// wasm (the page's own, or the full build's, fetched once; a handle, so
-/// cloning it copies no wasm).
-#[derive(Clone)]
-pub struct Build {
-    pub name: &'static str,
-    pub module: JsValue,
-}
-
-impl Build {
-    /// This very module: the page's, or the full build's.
-    pub fn this() -> Build {
-        let name = if crate::FULL { FULL_MODULE } else { PAGE_MODULE };
-        Build { name, module: wasm_bindgen::module() }
-    }
-}
-
-/// A letter to or from a worker: `{ id, <key>: value }`.
-pub fn letter(id: u32, key: &str, value: &JsValue) -> JsValue {
-    let letter = Object::new();
-    let _ = Reflect::set(&letter, &"id".into(), &id.into());
-    let _ = Reflect::set(&letter, &key.into(), value);
-    letter.into()
-}
-
-/// A letter's sketch number and what it holds under `key`, if it holds
-/// anything there.
-pub fn read_letter(letter: &JsValue, key: &str) -> Option<(u32, JsValue)> {
-    let id = Reflect::get(letter, &"id".into()).ok()?.as_f64()?;
-    let value = Reflect::get(letter, &key.into()).ok().filter(|v| !v.is_undefined())?;
-    Some((id as u32, value))
-}
 
 /// The letter that has a worker run sketch `id`: the sketch `start`
 /// describes (carrying on what another sketch `carried`, if any), drawing

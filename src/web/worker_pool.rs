@@ -27,9 +27,11 @@ use web_sys::{MessageEvent, OffscreenCanvas, Worker};
 
 use crate::sketch::{Carried, Start};
 
+use super::builds::Build;
 use super::dom::window;
+use super::letters::{letter, read_letter};
 use super::snippet::spawn_sketch_worker;
-use super::worker::{self, Build, READY};
+use super::worker::{self, READY};
 
 /// Sketches a worker takes before another worker is started.
 pub const SKETCHES_PER_WORKER: usize = 3;
@@ -130,7 +132,7 @@ impl SketchWorker {
     /// Hands the sketch a message's packet, moving `transfer`'s buffers
     /// into its worker rather than copying them.
     pub fn post(&self, packet: &JsValue, transfer: &Array) {
-        let letter = worker::letter(self.id, "message", packet);
+        let letter = letter(self.id, "message", packet);
         let _ = self.pooled.worker.post_message_with_transfer(&letter, transfer);
     }
 
@@ -144,7 +146,7 @@ impl Drop for SketchWorker {
         let pooled = &self.pooled;
         pooled.sketches.borrow_mut().retain(|(id, _)| *id != self.id);
         if !pooled.sketches.borrow().is_empty() {
-            let _ = pooled.worker.post_message(&worker::letter(self.id, "end", &JsValue::TRUE));
+            let _ = pooled.worker.post_message(&letter(self.id, "end", &JsValue::TRUE));
             return;
         }
         pooled.worker.terminate();
@@ -175,9 +177,9 @@ impl Pooled {
             self.ready.set(true);
             return self.tell_all(|| Heard::Ready);
         }
-        if let Some((id, report)) = worker::read_letter(data, "report") {
+        if let Some((id, report)) = read_letter(data, "report") {
             self.tell(id, Heard::Report(report));
-        } else if let Some((id, _)) = worker::read_letter(data, "failed") {
+        } else if let Some((id, _)) = read_letter(data, "failed") {
             self.tell(id, Heard::Failed);
         }
     }
