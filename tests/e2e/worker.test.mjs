@@ -81,6 +81,26 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
   await context.close()
 })
 
+test('where no worker starts, a big map\'s rivers are routed over the sketch\'s frames and follow the rain all the same', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=8&he-map-size=1024x1024', {
+    mainThread: false,
+    initScript: () => {
+      // Every module worker dies at once: the sketch's, then its routing's
+      const Real = window.Worker
+      window.Worker = class extends Real {
+        constructor (url, options) {
+          super(options?.type === 'module' ? '/broken-worker.js' : url, options)
+        }
+      }
+    }
+  })
+  const s = await state(page)
+  assert.deepEqual([s.thread, s.grid], ['main', [1024, 1024]])
+  await page.waitForFunction(from => window.wasmBindings.pageState().riversOf > from + 5000, s.drops, { timeout: 60000 })
+  assert.deepEqual(problems, ['console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'])
+  await context.close()
+})
+
 // The heights' fingerprint as src/fingerprint.rs defines it, as 16 hex
 // digits: each 32 × 32 tile's heights, as 32-bit words row by row, dealt in
 // turn into four lanes, each hashed by FNV-1a (64 bits); the tile's is
