@@ -57,25 +57,30 @@ test('the first picture is drawn at once on the main thread, and a worker takes 
   await context.close()
 })
 
+// Every module worker dies at once (its script throws): the sketch's, and
+// a big map's routing's
+const NO_MODULE_WORKERS = () => {
+  const Real = window.Worker
+  window.Worker = class extends Real {
+    constructor (url, options) {
+      super(options?.type === 'module' ? '/broken-worker.js' : url, options)
+    }
+  }
+}
+// What the page says once, when the sketch's worker could not start
+const ON_THE_MAIN_THREAD = 'console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'
+
 test('a worker that fails to start leaves the sketch on the main thread, with what the reader did meanwhile', async () => {
   const { page, context, problems } = await open(browser, server.url + '/', {
     mainThread: false,
-    initScript: () => {
-      // Every module worker dies at once (its script throws)
-      const Real = window.Worker
-      window.Worker = class extends Real {
-        constructor (url, options) {
-          super(options?.type === 'module' ? '/broken-worker.js' : url, options)
-        }
-      }
-    }
+    initScript: NO_MODULE_WORKERS
   })
   // open() waits until the sketch runs where it stays: here, the worker
   // having failed
   const s = await state(page)
   assert.equal(s.thread, 'main')
   assert.equal(s.looping, true)
-  assert.deepEqual(problems, ['console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'])
+  assert.deepEqual(problems, [ON_THE_MAIN_THREAD])
   await pause(page)
   assert.equal((await state(page)).looping, false, 'the controls reach the sketch where it now runs')
   await context.close()
@@ -84,20 +89,12 @@ test('a worker that fails to start leaves the sketch on the main thread, with wh
 test('where no worker starts, a big map\'s rivers are routed over the sketch\'s frames and follow the rain all the same', async () => {
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=8&he-map-size=1024x1024', {
     mainThread: false,
-    initScript: () => {
-      // Every module worker dies at once: the sketch's, then its routing's
-      const Real = window.Worker
-      window.Worker = class extends Real {
-        constructor (url, options) {
-          super(options?.type === 'module' ? '/broken-worker.js' : url, options)
-        }
-      }
-    }
+    initScript: NO_MODULE_WORKERS
   })
   const s = await state(page)
   assert.deepEqual([s.thread, s.grid], ['main', [1024, 1024]])
   await page.waitForFunction(from => window.wasmBindings.pageState().riversOf > from + 5000, s.drops, { timeout: 60000 })
-  assert.deepEqual(problems, ['console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'])
+  assert.deepEqual(problems, [ON_THE_MAIN_THREAD])
   await context.close()
 })
 
