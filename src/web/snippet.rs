@@ -72,12 +72,24 @@ export function spawnSketchWorker(name) {
   return startWorker(`sketch-worker.js?glue=${encodeURIComponent(name)}`, 'hydraulic-erosion')
 }
 function startWorker(file, name) {
+  if (workersRefused) throw new Error('this page\'s policy refuses workers')
   const url = beside(file)
   const options = { type: 'module', name }
-  if (url.origin === self.location.origin) return new Worker(url, options)
+  const sameSite = url.origin === self.location.origin
+  asked.add(sameSite ? url.href : 'blob')
+  if (sameSite) return new Worker(url, options)
   const standIn = new Blob([`import ${JSON.stringify(url.href)}`], { type: 'text/javascript' })
   return new Worker(URL.createObjectURL(standIn), options)
 }
+// Whether the page's policy (`worker-src`) refused a worker started here:
+// all of them come from the same place, so the next would be refused too,
+// and is not asked for (the browser would log each refusal). Where a
+// violation names a stand-in, it names its scheme alone
+const asked = new Set()
+let workersRefused = false
+self.addEventListener('securitypolicyviolation', event => {
+  if (event.effectiveDirective === 'worker-src' && asked.has(event.blockedURI)) workersRefused = true
+})
 // A ground's file read and fitted (the heightmap encoder's open_ground) in
 // a worker of its own (www/ground-reader.js), ended once it answers so
 // that what reading took goes with it; where no worker starts (a policy

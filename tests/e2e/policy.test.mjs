@@ -126,3 +126,24 @@ test('a blog that loads the sketch from another site (a CDN) runs it in a worker
   await blog.close()
   await cdn.close()
 })
+
+test('a site whose policy forbids workers runs the sketch on the main thread, routes a big map\'s rivers there, and asks for no second worker', async () => {
+  const headers = siteHeaders()
+  const policy = headers['content-security-policy'].replace("worker-src 'self'", "worker-src 'none'")
+  assert.notEqual(policy, headers['content-security-policy'])
+  const site = await serve(undefined, {}, '/', { ...headers, 'content-security-policy': policy })
+  const { page, context, problems } = await open(browser, site.url + '/?he-seed=8&he-map-size=1024x1024', { mainThread: false })
+  const s = await state(page)
+  assert.deepEqual([s.thread, s.grid], ['main', [1024, 1024]])
+  await page.waitForFunction(from => window.wasmBindings.pageState().riversOf > from + 5000, s.drops, { timeout: 60000 })
+  // The sketch's worker refused once (the browser's words and the page's
+  // report of the violation); the rivers' worker never asked for
+  const refusals = problems.filter(p => p.includes('worker-src'))
+  assert.equal(refusals.length, 2, problems.join('\n'))
+  assert.ok(refusals.every(p => p.includes('/sketch-worker.js')), problems.join('\n'))
+  assert.deepEqual(problems.filter(p => !refusals.includes(p)), [
+    'console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread'
+  ])
+  await context.close()
+  await site.close()
+})
