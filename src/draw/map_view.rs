@@ -101,6 +101,10 @@ pub struct MapView {
     coarse: Vec<f32>,
     coarse_of: Option<DrawnOf<usize>>,
     coarse_layer: Vec<f32>,
+    /// On a big map, the columns of each coarse row whose means are behind
+    /// the ground: brought up to it as the relief paints the row, and all
+    /// at once when the contours trace them.
+    coarse_due: Vec<Option<Range<usize>>>,
 }
 
 /// What a drawing was made of: which terrain, at which edition, the ground
@@ -352,28 +356,54 @@ impl MapView {
     /// changed since they were made; lets them go when the map is drawn at
     /// its own grid.
     fn refresh_coarse(&mut self, terrain: &Terrain) {
+        self.note_coarse(terrain);
+        self.coarse_up_to_date(terrain, 0..self.coarse_due.len());
+    }
+
+    /// Notes where the ground shown changed since the blocks' means were
+    /// last brought up to it ([`MapView::coarse_up_to_date`] makes them);
+    /// makes them all at once where they are new.
+    fn note_coarse(&mut self, terrain: &Terrain) {
         let factor = self.detail();
         if factor == 1 {
             (self.coarse, self.coarse_of) = (Vec::new(), None);
+            self.coarse_due.clear();
             return;
         }
         let (grid, into) = (terrain.grid(), coarse_grid(terrain.grid(), factor));
         let now = DrawnOf::of(terrain, self.original, factor);
         let kept = self.coarse_of.filter(|_| self.coarse.len() == into.cells());
-        let shown = shown_of(self.original, terrain);
         match now.again_since(kept, terrain) {
             Again::Nothing => {}
             Again::Parts(parts) => {
-                for part in parts {
-                    mean_of_blocks(grid, shown, factor, &mut self.coarse, coarse_part(factor, part));
+                for (cols, rows) in parts.into_iter().map(|part| coarse_part(factor, part)) {
+                    for due in &mut self.coarse_due[rows] {
+                        *due = Some(due.take().map_or(cols.clone(), |d| d.start.min(cols.start)..d.end.max(cols.end)));
+                    }
                 }
             }
             Again::Whole => {
                 self.coarse.resize(into.cells(), 0.0);
+                let shown = shown_of(self.original, terrain);
                 mean_of_blocks(grid, shown, factor, &mut self.coarse, (0..into.cols, 0..into.rows));
+                self.coarse_due.clear();
+                self.coarse_due.resize(into.rows, None);
             }
         }
         self.coarse_of = Some(now);
+    }
+
+    /// Brings the blocks' means of the coarse rows `rows` up to the ground
+    /// shown, where [`MapView::note_coarse`] noted it changed.
+    fn coarse_up_to_date(&mut self, terrain: &Terrain, rows: Range<usize>) {
+        let (shown, factor) = (shown_of(self.original, terrain), self.detail());
+        means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), shown, factor, rows);
+    }
+
+    /// How many coarse rows' means are behind the ground.
+    #[cfg(test)]
+    fn coarse_rows_behind(&self) -> usize {
+        self.coarse_due.iter().filter(|d| d.is_some()).count()
     }
 
     /// The shaded relief of the ground shown in `scheme`, RGBA, one pixel
@@ -387,14 +417,18 @@ impl MapView {
             self.bands = Some((scheme.key, relief::band_colors(scheme)));
         }
         let factor = self.detail();
-        self.refresh_coarse(terrain);
+        // A big map's blocks' means are made as the rows they shade are
+        // painted, a slice of rows a frame, not all of them each frame
+        let big = is_big(terrain.grid());
+        self.note_coarse(terrain);
         let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
         let palette = relief::Palette::new(scheme, bands);
         let sea_level = terrain.settings().sea_level();
         let now = DrawnOf::of(terrain, self.original, (scheme.key, factor));
-        let (grid, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
-        let paint =
-            |pixels: &mut [u8], part| relief::paint_part(grid, shown, factor as f64, sea_level, &palette, pixels, part);
+        let grid = self.drawn_grid(terrain);
+        let paint = |pixels: &mut [u8], shown, part| {
+            relief::paint_part(grid, shown, factor as f64, sea_level, &palette, pixels, part)
+        };
         let painted = self.painted.filter(|_| self.pixels.len() == grid.cells() * 4);
         // Each part with the cells either side, whose shade reads it; past
         // most of the map, painting it whole is quicker than by parts
@@ -410,7 +444,7 @@ impl MapView {
             ),
             Again::Whole => None,
         };
-        if let (Some(parts), true) = (&parts, is_big(terrain.grid())) {
+        if let (Some(parts), true) = (&parts, big) {
             for (cols, rows) in parts {
                 for due in &mut self.relief_due[rows.clone()] {
                     *due = Some(due.take().map_or(cols.clone(), |d| d.start.min(cols.start)..d.end.max(cols.end)));
@@ -418,14 +452,27 @@ impl MapView {
             }
             let turn = self.relief_turn;
             self.relief_turn = (turn + 1) % RELIEF_FRAMES;
-            for y in (0..grid.rows).filter(|y| (y / RELIEF_SLICE) % RELIEF_FRAMES == turn) {
+            let rows: Vec<usize> = (0..grid.rows)
+                .filter(|&y| (y / RELIEF_SLICE) % RELIEF_FRAMES == turn && self.relief_due[y].is_some())
+                .collect();
+            // (a row's shade reads the rows either side)
+            let shown = shown_of(self.original, terrain);
+            for &y in &rows {
+                let near = y.saturating_sub(1)..y + 2;
+                means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), shown, factor, near);
+            }
+            let (_, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
+            for y in rows {
                 if let Some(cols) = self.relief_due[y].take() {
-                    paint(&mut self.pixels, (cols, y..y + 1));
+                    paint(&mut self.pixels, shown, (cols, y..y + 1));
                 }
             }
             self.painted = Some(now);
             return &self.pixels;
         }
+        let (ground, all) = (shown_of(self.original, terrain), 0..self.coarse_due.len());
+        means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), ground, factor, all);
+        let (_, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
         self.relief_due.clear();
         self.relief_due.resize(grid.rows, None);
         let cells =
@@ -433,12 +480,12 @@ impl MapView {
         match parts.filter(|p| cells(p) < grid.cells() * 3 / 4) {
             Some(parts) => {
                 for part in parts {
-                    paint(&mut self.pixels, part);
+                    paint(&mut self.pixels, shown, part);
                 }
             }
             None => {
                 self.pixels.resize(grid.cells() * 4, 0);
-                paint(&mut self.pixels, (0..grid.cols, 0..grid.rows));
+                paint(&mut self.pixels, shown, (0..grid.cols, 0..grid.rows));
             }
         }
         self.painted = Some(now);
@@ -516,6 +563,25 @@ fn shown_of(original: bool, terrain: &Terrain) -> &[f32] {
     }
 }
 
+/// The blocks' means `coarse` of `heights` on `grid` (`factor` cells a
+/// side) brought up to them in the coarse rows `rows`, where `due` says
+/// which columns are behind.
+fn means_up_to_date(
+    coarse: &mut [f32],
+    due: &mut [Option<Range<usize>>],
+    grid: Grid,
+    heights: &[f32],
+    factor: usize,
+    rows: Range<usize>,
+) {
+    let rows = rows.start.min(due.len())..rows.end.min(due.len());
+    for y in rows {
+        if let Some(cols) = due[y].take() {
+            mean_of_blocks(grid, heights, factor, coarse, (cols, y..y + 1));
+        }
+    }
+}
+
 /// The grid the map is drawn on at `factor` and its heights: the ground
 /// shown, or the blocks' means in `coarse`.
 fn drawn_ground<'a>(factor: usize, coarse: &'a [f32], original: bool, terrain: &'a Terrain) -> (Grid, &'a [f32]) {
@@ -567,7 +633,7 @@ mod tests {
         terrain.rain(3_000);
         let now = at_half().relief(&terrain, scheme).to_vec();
         let row = |pixels: &[u8], y: usize| pixels[y * 512 * 4..(y + 1) * 512 * 4].to_vec();
-        let mut behind = 0;
+        let (mut behind, mut means_behind) = (0, Vec::new());
         for frame in 0..RELIEF_FRAMES {
             let drawn = map.relief(&terrain, scheme).to_vec();
             for y in 0..512 {
@@ -578,9 +644,20 @@ mod tests {
                 }
             }
             assert_eq!(map.relief_behind(), frame + 1 < RELIEF_FRAMES);
+            // The blocks' means the relief is painted from are made as
+            // their rows are painted, not all of them each frame
+            means_behind.push(map.coarse_rows_behind());
         }
         assert!(behind > 300, "{behind} rows were still to paint");
+        assert!(means_behind[0] > 250 && means_behind.windows(2).all(|w| w[0] > w[1]), "{means_behind:?}");
+        assert_eq!(means_behind[RELIEF_FRAMES - 1], 0);
         assert_eq!(map.relief(&terrain, scheme), &now[..]);
+        // The contours trace them all: a refresh brings every row up first
+        terrain.rain(3_000);
+        map.relief(&terrain, scheme);
+        assert!(map.coarse_rows_behind() > 250);
+        map.contours_drawn(&terrain);
+        assert_eq!(map.coarse_rows_behind(), 0);
     }
 
     #[test]
