@@ -456,10 +456,10 @@ impl MapView {
                 .filter(|&y| (y / RELIEF_SLICE) % RELIEF_FRAMES == turn && self.relief_due[y].is_some())
                 .collect();
             // (a row's shade reads the rows either side)
-            let shown = shown_of(self.original, terrain);
+            let ground = shown_of(self.original, terrain);
             for &y in &rows {
                 let near = y.saturating_sub(1)..y + 2;
-                means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), shown, factor, near);
+                means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), ground, factor, near);
             }
             let (_, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
             for y in rows {
