@@ -357,11 +357,12 @@ impl MapView {
     /// its own grid.
     fn refresh_coarse(&mut self, terrain: &Terrain) {
         self.note_coarse(terrain);
-        self.coarse_up_to_date(terrain, 0..self.coarse_due.len());
+        let (ground, factor, all) = (shown_of(self.original, terrain), self.detail(), 0..self.coarse_due.len());
+        means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), ground, factor, all);
     }
 
     /// Notes where the ground shown changed since the blocks' means were
-    /// last brought up to it ([`MapView::coarse_up_to_date`] makes them);
+    /// last brought up to it ([`means_up_to_date`] makes them);
     /// makes them all at once where they are new.
     fn note_coarse(&mut self, terrain: &Terrain) {
         let factor = self.detail();
@@ -377,9 +378,7 @@ impl MapView {
             Again::Nothing => {}
             Again::Parts(parts) => {
                 for (cols, rows) in parts.into_iter().map(|part| coarse_part(factor, part)) {
-                    for due in &mut self.coarse_due[rows] {
-                        *due = Some(due.take().map_or(cols.clone(), |d| d.start.min(cols.start)..d.end.max(cols.end)));
-                    }
+                    mark_due(&mut self.coarse_due[rows], cols);
                 }
             }
             Again::Whole => {
@@ -391,13 +390,6 @@ impl MapView {
             }
         }
         self.coarse_of = Some(now);
-    }
-
-    /// Brings the blocks' means of the coarse rows `rows` up to the ground
-    /// shown, where [`MapView::note_coarse`] noted it changed.
-    fn coarse_up_to_date(&mut self, terrain: &Terrain, rows: Range<usize>) {
-        let (shown, factor) = (shown_of(self.original, terrain), self.detail());
-        means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), shown, factor, rows);
     }
 
     /// How many coarse rows' means are behind the ground.
@@ -446,9 +438,7 @@ impl MapView {
         };
         if let (Some(parts), true) = (&parts, big) {
             for (cols, rows) in parts {
-                for due in &mut self.relief_due[rows.clone()] {
-                    *due = Some(due.take().map_or(cols.clone(), |d| d.start.min(cols.start)..d.end.max(cols.end)));
-                }
+                mark_due(&mut self.relief_due[rows.clone()], cols.clone());
             }
             let turn = self.relief_turn;
             self.relief_turn = (turn + 1) % RELIEF_FRAMES;
@@ -560,6 +550,14 @@ fn shown_of(original: bool, terrain: &Terrain) -> &[f32] {
         terrain.original()
     } else {
         terrain.heights()
+    }
+}
+
+/// Marks the columns `cols` due in each row of `rows` (a row's due
+/// columns, if any, widened to take them in).
+fn mark_due(rows: &mut [Option<Range<usize>>], cols: Range<usize>) {
+    for due in rows {
+        *due = Some(due.take().map_or(cols.clone(), |d| d.start.min(cols.start)..d.end.max(cols.end)));
     }
 }
 
