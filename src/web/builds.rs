@@ -2,7 +2,11 @@
 //! build's, by the name of its files beside the page, with its compiled
 //! wasm.
 
+use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
+use web_sys::Worker;
+
+use super::snippet::spawn_sketch_worker;
 
 /// The page's own module, as the worker finds it beside the page.
 pub const PAGE_MODULE: &str = "hydraulic-erosion";
@@ -24,5 +28,16 @@ impl Build {
     pub fn this() -> Build {
         let name = if crate::FULL { FULL_MODULE } else { PAGE_MODULE };
         Build { name, module: wasm_bindgen::module() }
+    }
+
+    /// A sketches' worker (www/sketch-worker.js) started on this build and
+    /// handed its compiled wasm; it says [`super::worker::READY`] once the
+    /// module is instantiated.
+    pub fn spawn(&self) -> Result<Worker, JsValue> {
+        let worker = spawn_sketch_worker(self.name)?;
+        let first = Object::new();
+        Reflect::set(&first, &"module".into(), &self.module)?;
+        worker.post_message(&first)?;
+        Ok(worker)
     }
 }

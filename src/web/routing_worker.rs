@@ -31,7 +31,6 @@ use crate::hydrology::router::{Received, Router, Routing};
 
 use super::builds::Build;
 use super::letters::{letter, read_letter};
-use super::snippet::spawn_sketch_worker;
 
 /// What the worker has said since last read.
 #[derive(Default)]
@@ -76,11 +75,7 @@ impl RoutingWorker {
 
 /// Starts a sketches' worker on this build, whose words go to `inbox`.
 fn start(inbox: &Rc<RefCell<Inbox>>) -> Result<Worker, JsValue> {
-    let build = Build::this();
-    let worker = spawn_sketch_worker(build.name)?;
-    let first = Object::new();
-    Reflect::set(&first, &"module".into(), &build.module)?;
-    worker.post_message(&first)?;
+    let worker = Build::this().spawn()?;
     // (held weakly: a routing worker let go takes its listeners with it)
     let heard = Rc::downgrade(inbox);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

@@ -20,7 +20,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, OffscreenCanvas, Worker};
@@ -30,7 +30,6 @@ use crate::sketch::{Carried, Start};
 use super::builds::Build;
 use super::dom::window;
 use super::letters::{letter, read_letter};
-use super::snippet::spawn_sketch_worker;
 use super::worker::{self, READY};
 
 /// Sketches a worker takes before another worker is started.
@@ -188,10 +187,7 @@ impl Pooled {
 /// Starts a worker on `build`, hands it the compiled module and puts it in
 /// the pool; it says [`READY`] once the module is instantiated.
 fn start_worker(build: &Build) -> Result<Rc<Pooled>, JsValue> {
-    let worker = spawn_sketch_worker(build.name)?;
-    let first = Object::new();
-    Reflect::set(&first, &"module".into(), &build.module)?;
-    worker.post_message(&first)?;
+    let worker = build.spawn()?;
     let pooled = Rc::new(Pooled {
         build: build.name,
         worker: worker.clone(),
