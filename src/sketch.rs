@@ -815,6 +815,9 @@ impl Sketch {
         if self.replaying.is_none() {
             self.measure();
             self.offer_link(now, false);
+        } else if self.map.routes_in_parts(&self.terrain) {
+            // A big map's replay is measured as its rain is ([`Sketch::replay_slice`])
+            self.measure();
         }
     }
 
@@ -887,6 +890,13 @@ impl Sketch {
         let (link, exact) = (self.link(), self.timeline.is_exact());
         let Some(replaying) = self.replaying.as_mut() else { return };
         let before = self.terrain.settings().clone();
+        // The measures due on the way are taken at their drop counts, of
+        // the ground routed at once; but not on a big map, where that
+        // routing would hold the frame and the routing's buffers the
+        // memory (some 150 MB at 2048 × 2048, which a worker's memory
+        // keeps once grown): there the frames measure the replay as they
+        // do the rain, sharing the rivers drawn ([`Sketch::measure`])
+        let replays_measure = !self.map.routes_in_parts(&self.terrain);
         let start = clock();
         let mut done = replaying.replay.is_done(&self.terrain);
         while !done && clock() - start < REPLAY_SLICE_MS {
@@ -902,7 +912,7 @@ impl Sketch {
                     self.terrain.hand_moved(),
                 );
             }
-            if self.measures.due(self.terrain.article_maps(), self.terrain.drops(), false) {
+            if replays_measure && self.measures.due(self.terrain.article_maps(), self.terrain.drops(), false) {
                 let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
                 self.measures.take(self.terrain.drops(), measures, false);
             }
@@ -1064,8 +1074,8 @@ impl Sketch {
     }
 
     /// Measures the ground now when a sample is due: every
-    /// [`crate::morphometry::measures::MEASURE_EVERY`] drops while it rains,
-    /// and where the rain stops. While this frame drew the drainage of the
+    /// [`crate::morphometry::measures::MEASURE_EVERY`] drops while it rains
+    /// or a big map's replay goes on, and where the rain stops. While this frame drew the drainage of the
     /// ground now, which is routed again every [`RIVER_EVERY`] frames as it
     /// rains, that routing is waited for and shared; on a big map, whose
     /// rivers are routed over frames or by the router, the first routing
@@ -1074,7 +1084,13 @@ impl Sketch {
     /// measures alone.
     fn measure(&mut self) {
         let drops = self.terrain.drops();
-        let stopped = !self.looping;
+        // A replay is measured as rain falling, once it is past the
+        // samples kept of the map it replays
+        let replaying = self.replaying.is_some();
+        if replaying && self.measures.samples().last().is_some_and(|&(last, _)| drops < last) {
+            return;
+        }
+        let stopped = !self.looping && !replaying;
         // Stopped, the hand may have changed the ground at the same drops:
         // once its stroke is done, the measures follow it
         let handed = stopped && self.pressed.is_none() && self.measured_edition != Some(self.terrain.edition());
@@ -1097,7 +1113,7 @@ impl Sketch {
         let first = self.measures.samples().is_empty();
         let came_due = self.measures.came_due_at(self.terrain.article_maps(), drops);
         let routes_the_drawn = rivers_of_now_drawn && self.map.routes_in_parts(&self.terrain);
-        let shares_the_drawn = self.looping && routes_the_drawn;
+        let shares_the_drawn = !stopped && routes_the_drawn;
         let routed_since_due = self.rivers_for.is_some_and(|(_, view)| view == view_of)
             && self.rivers_from.is_some_and(|from| from <= drops && came_due.map_or(first, |due| from >= due));
         if shares_the_drawn && (came_due.is_some() || first) && !routed_since_due {
@@ -1114,7 +1130,7 @@ impl Sketch {
         let measures = if routed_now || (shares_the_drawn && routed_since_due) {
             Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
         } else if rivers_of_now_drawn
-            && self.looping
+            && !stopped
             && !self.measures.samples().is_empty()
             && !self.map.routes_in_parts(&self.terrain)
         {

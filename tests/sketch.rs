@@ -21,7 +21,7 @@ use hydraulic_erosion::morphometry::measures::{Measures, MEASURE_EVERY};
 use hydraulic_erosion::settings::choices::{Choice, Layer, Preset};
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::settings::toggles::Toggle;
-use hydraulic_erosion::share::link;
+use hydraulic_erosion::share::link::{self, MapLink};
 use hydraulic_erosion::sketch::{Input, Show, Sketch, Start, RAIN_BUDGET_MS};
 use hydraulic_erosion::terrain::RAIN_TARGET;
 
@@ -468,6 +468,45 @@ fn a_big_map_stopped_measures_the_routing_its_rivers_are_drawn_from() {
     let mut map = hydraulic_erosion::draw::map_view::MapView::default();
     let at_once = Measures::of(sketch.terrain(), map.rivers_now(sketch.terrain()));
     assert_eq!(sketch.measures().last(), Some(&(drops, at_once)), "the same measures");
+}
+
+/// Replayed (a link opened, an undo, a rewind), a big map is measured as
+/// its rain is: a sample due on the way waits for a routing its rivers are
+/// drawn from, made elsewhere, and shares it, while the replay goes on. No
+/// frame routes the whole map for it (which at 2048 × 2048 held a frame
+/// some 300 ms and grew the worker's memory by the routing's 150 MB).
+#[test]
+fn a_big_maps_replay_measures_the_routings_its_rivers_are_drawn_from() {
+    let mut made = fresh(6);
+    made.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    let every = MEASURE_EVERY * made.terrain().article_maps();
+    let drops = 2 * every + every / 2;
+    let mut opened = Sketch::new(Start { link: MapLink { drops, ..made.link() }, ..Start::fresh(0, SIZE) });
+    opened.route_with(Nearby::counted(3, false).0);
+    let mut painter = Recorder::default();
+    let mut came_due = Vec::new();
+    while opened.terrain().drops() < drops {
+        let before = opened.terrain().drops();
+        frames(&mut opened, &mut painter, 1);
+        let after = opened.terrain().drops();
+        came_due.extend((1..=2).map(|k| k * every).filter(|&due| before < due && due <= after));
+        // Taken later than the frame it came due in, past its drop count
+        assert!(
+            !opened.measures().iter().any(|(at, _)| came_due.contains(at)),
+            "a sample at the drop count it came due at: {:?}",
+            opened.measures().iter().map(|s| s.0).collect::<Vec<_>>()
+        );
+    }
+    assert_eq!(came_due, [every, 2 * every], "the replay went past two samples' drop counts");
+    until_at_rest(&mut opened, &mut painter);
+    // The first once the first rivers came, then those shared on the way
+    // (one for both counts if a routing came past both), and where it ends
+    let at: Vec<u64> = opened.measures().iter().map(|s| s.0).collect();
+    assert!(at.len() >= 3 && at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    assert!(at[0] < every && at[1] > every && at[at.len() - 1] == drops, "{at:?}");
+    let mut map = hydraulic_erosion::draw::map_view::MapView::default();
+    let at_once = Measures::of(opened.terrain(), map.rivers_now(opened.terrain()));
+    assert_eq!(opened.measures().last(), Some(&(drops, at_once)), "where it ends, the ground's measures");
 }
 
 /// Paused while a routing of an older ground is finishing, a big map does
