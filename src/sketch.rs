@@ -1075,13 +1075,13 @@ impl Sketch {
 
     /// Measures the ground now when a sample is due: every
     /// [`crate::morphometry::measures::MEASURE_EVERY`] drops while it rains
-    /// or a big map's replay goes on, and where the rain stops. While this frame drew the drainage of the
-    /// ground now, which is routed again every [`RIVER_EVERY`] frames as it
-    /// rains, that routing is waited for and shared; on a big map, whose
-    /// rivers are routed over frames or by the router, the first routing
-    /// begun since the sample came due is, and stopped, the routing of the
-    /// ground as it stands; otherwise the ground now is routed for the
-    /// measures alone.
+    /// or a big map's replay goes on, and where the rain stops. While this
+    /// frame drew the drainage of the ground now, which is routed again
+    /// every [`RIVER_EVERY`] frames as it rains, that routing is waited for
+    /// and shared; on a big map, whose rivers are routed over frames or by
+    /// the router, the first routing begun since the sample came due is,
+    /// and stopped, the routing of the ground as it stands; otherwise the
+    /// ground now is routed for the measures alone.
     fn measure(&mut self) {
         let drops = self.terrain.drops();
         // A replay is measured as rain falling, once it is past the
