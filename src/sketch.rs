@@ -815,8 +815,7 @@ impl Sketch {
         if self.replaying.is_none() {
             self.measure();
             self.offer_link(now, false);
-        } else if self.map.routes_in_parts(&self.terrain) {
-            // A big map's replay is measured as its rain is ([`Sketch::replay_slice`])
+        } else if self.replay_measured_as_rain() {
             self.measure();
         }
     }
@@ -888,15 +887,9 @@ impl Sketch {
     fn replay_slice(&mut self, clock: &mut dyn FnMut() -> f64) {
         // The link of the map at any drop count of the replay, but its drops
         let (link, exact) = (self.link(), self.timeline.is_exact());
+        let replays_measure = !self.replay_measured_as_rain();
         let Some(replaying) = self.replaying.as_mut() else { return };
         let before = self.terrain.settings().clone();
-        // The measures due on the way are taken at their drop counts, of
-        // the ground routed at once; but not on a big map, where that
-        // routing would hold the frame and the routing's buffers the
-        // memory (some 150 MB at 2048 × 2048, which a worker's memory
-        // keeps once grown): there the frames measure the replay as they
-        // do the rain, sharing the rivers drawn ([`Sketch::measure`])
-        let replays_measure = !self.map.routes_in_parts(&self.terrain);
         let start = clock();
         let mut done = replaying.replay.is_done(&self.terrain);
         while !done && clock() - start < REPLAY_SLICE_MS {
@@ -1071,6 +1064,16 @@ impl Sketch {
     fn forget_the_rivers(&mut self) {
         self.rivers.forget(self.terrain.grid());
         (self.rivers_for, self.routing, self.shown_for, self.rivers_from) = (None, None, None, None);
+    }
+
+    /// Whether a replay's measures are taken by the frames, as the rain's
+    /// are ([`Sketch::measure`]), sharing the rivers drawn; else the replay
+    /// takes each due on the way at its drop count, of the ground routed
+    /// at once. A big map's are: there that routing would hold the frame,
+    /// and its buffers the memory (some 150 MB at 2048 × 2048, which a
+    /// worker's memory keeps once grown).
+    fn replay_measured_as_rain(&self) -> bool {
+        self.map.routes_in_parts(&self.terrain)
     }
 
     /// Measures the ground now when a sample is due: every
