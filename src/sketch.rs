@@ -361,6 +361,32 @@ struct ViewOf {
     sea_level: f64,
 }
 
+impl ViewOf {
+    /// The eroded terrain as it is now, at its sea level: what the
+    /// measures are taken of.
+    fn now(terrain: &Terrain) -> ViewOf {
+        ViewOf { original: false, sea_level: terrain.settings().sea_level() }
+    }
+
+    /// The edition of the heights it shows: the ground before the rain
+    /// keeps its own as it rains, so its rivers are not routed again.
+    fn edition(self, terrain: &Terrain) -> u64 {
+        if self.original {
+            terrain.original_edition()
+        } else {
+            terrain.edition()
+        }
+    }
+}
+
+/// A routing of the rain: the edition of the heights it routes and the
+/// view it was begun for, and the drops fallen then.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Routed {
+    state: (u64, ViewOf),
+    from: u64,
+}
+
 /// A replay under way, and whether its link was cut down to the most a
 /// link replays.
 struct Replaying {
@@ -391,8 +417,8 @@ pub struct Sketch {
     /// Whether it is raining (p5's "looping").
     looping: bool,
     frames: u64,
-    /// The edition of the heights (see [`Terrain::edition`]) and the view
-    /// the rivers were last worked out for.
+    /// The edition of the heights shown (see [`ViewOf::edition`]) and the
+    /// view the rivers were last worked out for.
     rivers_for: Option<(u64, ViewOf)>,
     /// On a big map, what the routing under way was begun for: it is made
     /// by the router or a part a frame, and the rivers drawn are the last
@@ -403,6 +429,14 @@ pub struct Sketch {
     /// behind the rain the rivers are).
     routing_from: u64,
     rivers_from: Option<u64>,
+    /// What the last whole routing ([`MapView::last_rivers`]) is of,
+    /// whichever it was made for: what the measures can share of it.
+    last_routed: Option<Routed>,
+    /// On a big map whose rivers of the ground now are not drawn, a
+    /// routing of it under way for the measures alone, and whether they
+    /// wait for one ([`Sketch::route_for_the_measures`]).
+    measures_routing: Option<Routed>,
+    measures_wait: bool,
     /// On a big map, whether the rivers drawn are of another ground or view
     /// than the one shown: frames are wanted, paused too, till they are not.
     rivers_due: bool,
@@ -513,6 +547,9 @@ impl Sketch {
             routing: None,
             routing_from: 0,
             rivers_from: None,
+            last_routed: None,
+            measures_routing: None,
+            measures_wait: false,
             rivers_due: false,
             router: None,
             pressed: None,
@@ -571,7 +608,7 @@ impl Sketch {
     /// animation frame.
     pub fn wants_frames(&self) -> bool {
         let view_moving = self.toggles.get(Toggle::View) && (self.spin.is_some() || self.view_waiting);
-        let routing = self.routing.is_some() || self.rivers_due;
+        let routing = self.routing.is_some() || self.rivers_due || self.measures_wait;
         // A big map's relief and contours catch up with the ground over
         // frames
         let map_shown = !self.toggles.get(Toggle::View);
@@ -908,6 +945,8 @@ impl Sketch {
             if replays_measure && self.measures.due(self.terrain.article_maps(), self.terrain.drops(), false) {
                 let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
                 self.measures.take(self.terrain.drops(), measures, false);
+                let state = (self.terrain.edition(), ViewOf::now(&self.terrain));
+                self.last_routed = Some(Routed { state, from: self.terrain.drops() });
             }
         }
         // The timeline's changes move the sliders as they are made
@@ -1064,6 +1103,7 @@ impl Sketch {
     fn forget_the_rivers(&mut self) {
         self.rivers.forget(self.terrain.grid());
         (self.rivers_for, self.routing, self.shown_for, self.rivers_from) = (None, None, None, None);
+        (self.last_routed, self.measures_routing) = (None, None);
     }
 
     /// Whether a replay's measures are taken by the frames, as the rain's
@@ -1081,11 +1121,14 @@ impl Sketch {
     /// or a big map's replay goes on, and where the rain stops. While this
     /// frame drew the drainage of the ground now, which is routed again
     /// every [`RIVER_EVERY`] frames as it rains, that routing is waited for
-    /// and shared; on a big map, whose rivers are routed over frames or by
-    /// the router, the first routing begun since the sample came due is,
-    /// and stopped, the routing of the ground as it stands; otherwise the
-    /// ground now is routed for the measures alone.
+    /// and shared. A big map's sample waits for a routing of the ground
+    /// begun since it came due (stopped, of the ground as it stands), made
+    /// over frames or by the router: the rivers drawn's, or where they are
+    /// not of the ground now, one for the measures alone
+    /// ([`Sketch::route_for_the_measures`]). Otherwise the ground now is
+    /// routed for the measures at once.
     fn measure(&mut self) {
+        self.measures_wait = false;
         let drops = self.terrain.drops();
         // A replay is measured as rain falling, once it is past the
         // samples kept of the map it replays
@@ -1100,47 +1143,30 @@ impl Sketch {
         if !self.measures.due(self.terrain.article_maps(), drops, stopped) && !handed {
             return;
         }
-        // A big map's first rivers are routed over frames: its first
-        // measures wait for them, and its first picture for neither
-        if self.routing.is_some() && self.rivers_for.is_none() {
-            return;
-        }
-        let view_of = ViewOf { original: false, sea_level: self.terrain.settings().sea_level() };
-        let routed_now = self.rivers_for == Some((self.terrain.edition(), view_of));
+        let now = (self.terrain.edition(), ViewOf::now(&self.terrain));
+        let routed_now = self.last_routed.is_some_and(|routed| routed.state == now);
         let rivers_of_now_drawn = self.rivers_drawn_in == Some(self.frames) && !self.map.show_original();
-        // While it rains on a big map, a sample waits for a routing of the
-        // ground begun since it came due, which the rivers drawn make over
-        // frames, and shares it: no frame routes the whole map for it
-        // (the first sample, any whole routing; never one of a ground
-        // since gone back from)
-        let first = self.measures.samples().is_empty();
-        let came_due = self.measures.came_due_at(self.terrain.article_maps(), drops);
-        let routes_the_drawn = rivers_of_now_drawn && self.map.routes_in_parts(&self.terrain);
-        let shares_the_drawn = !stopped && routes_the_drawn;
-        let routed_since_due = self.rivers_for.is_some_and(|(_, view)| view == view_of)
-            && self.rivers_from.is_some_and(|from| from <= drops && came_due.map_or(first, |due| from >= due));
-        if shares_the_drawn && (came_due.is_some() || first) && !routed_since_due {
+        if self.map.routes_in_parts(&self.terrain) {
+            // No frame routes the whole map for them: a sample due as it
+            // rains shares a routing of the ground begun since (the first
+            // sample, or the first of a ground made anew, any routing of
+            // it; never one of a ground since gone back from)
+            let since = self.measures.came_due_at(self.terrain.article_maps(), drops).unwrap_or(0);
+            let routed_since_due = self
+                .last_routed
+                .is_some_and(|routed| routed.state.1 == now.1 && (since..=drops).contains(&routed.from));
+            if (stopped && !routed_now) || (!stopped && !routed_since_due) {
+                self.measures_wait = !rivers_of_now_drawn;
+                return;
+            }
+        } else if !routed_now && rivers_of_now_drawn && !stopped && !self.measures.samples().is_empty() {
             return;
-        }
-        // Stopped, a big map's rivers drawn are routed again for the ground
-        // as it stands (over frames, or on another core): the measures
-        // wait for that routing and share it, rather than the frame
-        // routing the whole map for them
-        if stopped && routes_the_drawn && !routed_now {
-            return;
+        } else if !routed_now {
+            self.map.rivers_now(&self.terrain);
+            self.last_routed = Some(Routed { state: now, from: drops });
         }
         self.measured_edition = Some(self.terrain.edition());
-        let measures = if routed_now || (shares_the_drawn && routed_since_due) {
-            Measures::of(&self.terrain, self.map.last_rivers(&self.terrain))
-        } else if rivers_of_now_drawn
-            && !stopped
-            && !self.measures.samples().is_empty()
-            && !self.map.routes_in_parts(&self.terrain)
-        {
-            return;
-        } else {
-            Measures::of(&self.terrain, self.map.rivers_now(&self.terrain))
-        };
+        let measures = Measures::of(&self.terrain, self.map.last_rivers(&self.terrain));
         self.measures.take(drops, measures, stopped);
     }
 
@@ -1350,8 +1376,9 @@ impl Sketch {
     /// motion, they jump straight there. On a big map they are routed by
     /// the router (or, where it cannot, a part a frame) instead, the next
     /// routing begun as soon as the last is whole and the ground has
-    /// changed since; on a small one the router rests. Not `drawn`, nothing is
-    /// routed (and a routing under way is let go).
+    /// changed since; on a small one the router rests. Not `drawn`, no
+    /// rivers are routed (and a routing of them under way is let go), but
+    /// a big map's measures may be ([`Sketch::route_for_the_measures`]).
     fn update_rivers(&mut self, drawn: bool) {
         // A new map size: nothing drawn of the old one's rivers (a big
         // map's first routing takes frames, and the trees, layers and 3D
@@ -1363,6 +1390,7 @@ impl Sketch {
         self.rivers_due = false;
         if !drawn {
             self.routing = None;
+            self.route_for_the_measures();
             return;
         }
         let view_of = ViewOf { original: self.map.show_original(), sea_level: self.terrain.settings().sea_level() };
@@ -1373,13 +1401,18 @@ impl Sketch {
         // at 2048 × 2048 give the canvas some 8,000 one-cell pieces to
         // stroke every frame
         let cross_fade = easing && level_of_detail::factor(self.pixels_per_cell()) == 1;
-        let state = (self.terrain.edition(), view_of);
+        let state = (view_of.edition(&self.terrain), view_of);
         self.rivers_drawn_in = Some(self.frames);
         if self.map.routes_in_parts(&self.terrain) {
             self.route_a_part(state, cross_fade);
             // (a routing finished on a ground since rained on, or paused
             // on, is followed by one of the ground as it stands)
             self.rivers_due = self.rivers_for != Some(state);
+            // (rivers of the ground before the rain, once whole, leave
+            // the routing to the measures of the ground now)
+            if self.routing.is_none() && !self.rivers_due {
+                self.route_for_the_measures();
+            }
         } else {
             self.routing = None;
             if let Some(router) = &mut self.router {
@@ -1390,6 +1423,7 @@ impl Sketch {
                 let grid = self.terrain.grid();
                 self.rivers.take(grid, self.map.rivers(&self.terrain), cross_fade);
                 (self.rivers_for, self.rivers_from) = (Some(state), Some(self.terrain.drops()));
+                self.last_routed = Some(Routed { state, from: self.terrain.drops() });
             }
         }
         self.rivers.advance(easing);
@@ -1407,8 +1441,9 @@ impl Sketch {
             self.routing = None;
         }
         if self.routing.is_none() && self.rivers_for != Some(state) {
+            // (the measures' routing under way, if any, given up for it)
             self.map.begin_rivers(&self.terrain, router_of(&mut self.router));
-            (self.routing, self.routing_from) = (Some(state), self.terrain.drops());
+            (self.routing, self.routing_from, self.measures_routing) = (Some(state), self.terrain.drops(), None);
         }
         let Some(routed) = self.routing else { return };
         let grid = self.terrain.grid();
@@ -1418,8 +1453,39 @@ impl Sketch {
             if drainage.water.len() == grid.cells() {
                 self.rivers.take(grid, drainage, cross_fade);
                 (self.rivers_for, self.rivers_from) = (Some(routed), Some(self.routing_from));
+                self.last_routed = Some(Routed { state: routed, from: self.routing_from });
             }
             self.routing = None;
+        }
+    }
+
+    /// On a big map whose rivers of the ground now are not drawn (rivers
+    /// off or traced, or the ground before the rain shown), a frame's part
+    /// of a routing of the ground now for the measures alone, begun when a
+    /// sample waits for one ([`Sketch::measure`]): made by the router or a
+    /// part a frame, as the rivers' are, so no frame routes the whole map
+    /// for them (at 2048 × 2048 that held a frame some 300 ms, and grew
+    /// the memory by the routing's buffers).
+    fn route_for_the_measures(&mut self) {
+        let now = (self.terrain.edition(), ViewOf::now(&self.terrain));
+        // (one given up, or for another sea level, is begun again)
+        let stale = self.measures_routing.is_some_and(|routing| routing.state.1 != now.1);
+        if stale || !self.map.rivers_under_way() {
+            self.measures_routing = None;
+        }
+        if self.measures_routing.is_none() {
+            if !self.measures_wait || !self.map.routes_in_parts(&self.terrain) {
+                return;
+            }
+            self.map.begin_rivers_now(&self.terrain, router_of(&mut self.router));
+            self.measures_routing = Some(Routed { state: now, from: self.terrain.drops() });
+        }
+        let grid = self.terrain.grid();
+        if let Some(drainage) = self.map.go_on_with_rivers(ROUTING_CELLS_A_FRAME, router_of(&mut self.router)) {
+            if drainage.water.len() == grid.cells() {
+                self.last_routed = self.measures_routing;
+            }
+            self.measures_routing = None;
         }
     }
 }

@@ -82,6 +82,9 @@ pub struct Terrain {
     identity: u64,
     /// Counts every change of the heights (see [`Terrain::edition`]).
     edition: u64,
+    /// The edition the starting ground was made in (see
+    /// [`Terrain::original_edition`]).
+    original_edition: u64,
     /// Where the heights changed, in which edition (see
     /// [`Terrain::changed_tiles`]).
     changed: ChangedTiles,
@@ -149,6 +152,7 @@ impl Terrain {
             steps: 0,
             identity: TERRAINS_MADE.fetch_add(1, Ordering::Relaxed),
             edition: 0,
+            original_edition: 0,
             changed: ChangedTiles::new(grid),
             drop_path: Vec::new(),
             tile_fingerprints: RefCell::default(),
@@ -232,7 +236,7 @@ impl Terrain {
     pub fn start_over(&mut self, seed: u32, settings: Settings, choices: Choices, ground: Option<Rc<ImportedGround>>) {
         let (edition, record_paths) = (self.edition, self.record_paths);
         *self = Terrain::on_ground(seed, settings, choices, ground);
-        self.edition = edition + 1;
+        (self.edition, self.original_edition) = (edition + 1, edition + 1);
         self.changed.mark_all(self.edition);
         self.record_paths = record_paths;
     }
@@ -282,6 +286,7 @@ impl Terrain {
             Some(ground) => ground.heights.clone(),
             None => starting_ground(self.seed, &self.noise, self.grid, self.choices.shape(), &self.settings),
         };
+        self.original_edition = self.edition;
     }
 
     /// Whether a new value of `setting` builds a new starting ground: the
@@ -378,6 +383,24 @@ impl Terrain {
     /// whether they need sending again.
     pub fn edition(&self) -> u64 {
         self.edition
+    }
+
+    /// A number that changes whenever the starting ground
+    /// ([`Terrain::original`]) may have, as the rain leaves it be: what a
+    /// drawing of it was made of.
+    ///
+    /// ```
+    /// use hydraulic_erosion::terrain::Terrain;
+    /// let mut t = Terrain::new(1);
+    /// let (original, edition) = (t.original_edition(), t.edition());
+    /// t.rain(100);
+    /// assert_eq!(t.original_edition(), original);
+    /// assert_ne!(t.edition(), edition);
+    /// t.reset(2);
+    /// assert_ne!(t.original_edition(), original);
+    /// ```
+    pub fn original_edition(&self) -> u64 {
+        self.original_edition
     }
 
     /// Which terrain this is among those made: a drawing of it knows it
@@ -534,7 +557,7 @@ impl Terrain {
     /// a file if it is on one.
     fn start_over_with(&mut self, settings: Settings, choices: Choices) {
         let mut fresh = Terrain::on_ground(self.seed, settings, choices, self.ground.clone());
-        fresh.edition = self.edition + 1;
+        (fresh.edition, fresh.original_edition) = (self.edition + 1, self.edition + 1);
         fresh.set_record_paths(self.record_paths);
         *self = fresh;
     }

@@ -509,6 +509,51 @@ fn a_big_maps_replay_measures_the_routings_its_rivers_are_drawn_from() {
     assert_eq!(opened.measures().last(), Some(&(drops, at_once)), "where it ends, the ground's measures");
 }
 
+/// A big map whose rivers of the ground now are not drawn (rivers off, or
+/// the ground before the rain shown) is measured as one whose rivers are:
+/// a sample due waits for a routing of the ground now, made elsewhere for
+/// the measures alone, and shares it; stopped, the routing of the ground
+/// as it stands. No frame routes the whole map for them (it did, and at
+/// 2048 × 2048 held the frame some 300 ms for each sample).
+#[test]
+fn a_big_map_whose_rivers_are_not_drawn_is_measured_by_routings_made_elsewhere() {
+    for (toggle, on) in [(Toggle::Rivers, false), (Toggle::Original, true)] {
+        let mut sketch = fresh(6);
+        let (router, routings) = Nearby::counted(3, false);
+        sketch.route_with(router);
+        sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+        sketch.input(Input::Toggle(toggle, on), 0.0);
+        let every = MEASURE_EVERY * sketch.terrain().article_maps();
+        let mut painter = Recorder::default();
+        let mut came_due = Vec::new();
+        while sketch.terrain().drops() < 2 * every + every / 2 {
+            let before = sketch.terrain().drops();
+            frames(&mut sketch, &mut painter, 1);
+            let after = sketch.terrain().drops();
+            came_due.extend((1..=2).map(|k| k * every).filter(|&due| before < due && due <= after));
+            let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
+            assert!(!at.iter().any(|at| came_due.contains(at)), "{toggle:?}: a sample where it came due: {at:?}");
+        }
+        assert_eq!(came_due, [every, 2 * every], "{toggle:?}: the rain went past two samples' drop counts");
+        let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
+        assert!(at.len() == 3 && at[0] < every && at[1] > every && at[2] > 2 * every, "{toggle:?}: {at:?}");
+        // A routing a sample, and (the ground before the rain shown) the
+        // rivers drawn of it: not one every frame or two
+        let asked = routings.get();
+        assert!((3..=4).contains(&asked), "{toggle:?}: {asked} routings");
+        // (an input is followed by a frame, as on the page)
+        sketch.input(Input::PlayPause, 0.0);
+        let drops = sketch.terrain().drops();
+        frames(&mut sketch, &mut painter, 1);
+        until_at_rest(&mut sketch, &mut painter);
+        // (once, unless the last one asked for was of it)
+        assert!(routings.get() <= asked + 1, "{toggle:?}: stopped, the ground as it stands routed");
+        let mut map = hydraulic_erosion::draw::map_view::MapView::default();
+        let at_once = Measures::of(sketch.terrain(), map.rivers_now(sketch.terrain()));
+        assert_eq!(sketch.measures().last(), Some(&(drops, at_once)), "{toggle:?}: the ground's own measures");
+    }
+}
+
 /// Paused while a routing of an older ground is finishing, a big map does
 /// not rest on those rivers: it routes the ground as it stands, and shows
 /// the rivers the same map opened from its link shows.

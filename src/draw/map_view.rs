@@ -233,8 +233,18 @@ impl MapView {
     /// a time ([`MapView::go_on_with_rivers`]); the latest whole routing
     /// stays [`MapView::last_rivers`] until then.
     pub fn begin_rivers(&mut self, terrain: &Terrain, router: Option<&mut dyn Router>) {
+        self.begin_routing(terrain, self.original, router);
+    }
+
+    /// As [`MapView::begin_rivers`], over the ground now, whichever is
+    /// shown (what the measures are taken of).
+    pub fn begin_rivers_now(&mut self, terrain: &Terrain, router: Option<&mut dyn Router>) {
+        self.begin_routing(terrain, false, router);
+    }
+
+    fn begin_routing(&mut self, terrain: &Terrain, original: bool, router: Option<&mut dyn Router>) {
         let (grid, sea_level) = (terrain.grid(), terrain.settings().sea_level());
-        let shown = shown_of(self.original, terrain);
+        let shown = shown_of(original, terrain);
         match router.filter(|router| router.works()) {
             Some(router) => self.rivers.send(Routing { grid, seed: terrain.seed(), sea_level }, shown, router),
             None => self.rivers.begin(grid, shown, self.ripple.of(terrain.seed(), grid), sea_level),

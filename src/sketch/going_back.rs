@@ -267,6 +267,7 @@ impl Sketch {
         }
         self.look_as(&target);
         self.rivers_for = None;
+        (self.last_routed, self.measures_routing) = (None, None);
         self.shown_for = None;
         self.rained_at = None;
         let mut replay = Replay::new(target.drops, target.timeline).with_hand(target.hand, taken);
