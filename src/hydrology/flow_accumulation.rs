@@ -34,12 +34,15 @@ pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
     // stable sort leaves them: the ordered key's complement, sorted stably
     // (−0 counts as 0, which its comparison of differences makes it)
     let mut order = HeightOrder::default();
-    order.sort(heights.iter().map(|&h| !ordered(if h == 0.0 { 0.0 } else { h })));
+    order.sort(cells, |i| {
+        let h = heights[i];
+        !ordered(if h == 0.0 { 0.0 } else { h })
+    });
     let mut drainage = Drainage::new(grid);
     // The tutorial's rule is the article's: its steepest drop starts at −∞
     // and counts only if above 0, which is starting at 0. It has no sea
     steepest_descents(grid, heights, f64::NEG_INFINITY, &mut drainage.downstream);
-    for i in order.cells() {
+    for &i in order.cells() {
         let next = drainage.downstream[i as usize];
         if next >= 0 {
             drainage.water[next as usize] += drainage.water[i as usize];

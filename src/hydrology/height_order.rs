@@ -10,12 +10,17 @@
 //! digits it takes three, and a pass whose digit is the same for every cell
 //! is skipped.
 //!
+//! The passes place the cells' indices alone, each cell's key read again
+//! from its height as it is placed: at 2048 × 2048 the sort then holds two
+//! buffers of 16 MB, where indices with their keys beside them took 32 MB
+//! each.
+//!
 //! ```
 //! use hydraulic_erosion::hydrology::height_order::{ordered, HeightOrder};
 //! let heights = [0.5f32, -1.0, 0.25, 0.5, 2.0];
 //! let mut order = HeightOrder::default();
-//! order.sort(heights.iter().map(|&h| ordered(h)));
-//! assert_eq!(order.cells().collect::<Vec<_>>(), [1, 2, 0, 3, 4]);
+//! order.sort(heights.len(), |i| ordered(heights[i]));
+//! assert_eq!(order.cells(), [1, 2, 0, 3, 4]);
 //! ```
 
 /// The f32's bits, turned so that unsigned order is numeric order (−0 just
@@ -40,20 +45,20 @@ const PASSES: usize = 32_usize.div_ceil(DIGIT_BITS);
 /// the first time on a grid.
 #[derive(Clone, Debug, Default)]
 pub struct HeightOrder {
-    /// Each cell's key in the high half and its index in the low
-    sorted: Vec<u64>,
-    spare: Vec<u64>,
+    /// The cells' indices, as the passes so far placed them
+    sorted: Vec<u32>,
+    spare: Vec<u32>,
     /// How many cells have each digit, pass by pass, for the passes to come
     counts: Vec<[u32; DIGITS]>,
 }
 
 impl HeightOrder {
-    /// Sorts the cells by their keys, one per cell in index order: lowest
+    /// Sorts `cells` cells by their keys, `key(i)` cell `i`'s: lowest
     /// first, cells of equal key in index order.
-    pub fn sort(&mut self, keys: impl Iterator<Item = u32>) {
-        self.start(keys);
+    pub fn sort(&mut self, cells: usize, key: impl Fn(usize) -> u32) {
+        self.start(cells, &key);
         for pass in 0..PASSES {
-            self.pass(pass);
+            self.pass(pass, &key);
         }
     }
 
@@ -61,26 +66,27 @@ impl HeightOrder {
     /// spread over frames makes them one by one ([`HeightOrder::pass`]).
     pub const PASSES: usize = PASSES;
 
-    /// Takes the keys to sort and counts their digits: the sort's first
-    /// part, before its passes.
-    pub fn start(&mut self, keys: impl Iterator<Item = u32>) {
+    /// Takes the cells to sort, in index order, and counts the digits of
+    /// their keys: the sort's first part, before its passes.
+    pub fn start(&mut self, cells: usize, key: impl Fn(usize) -> u32) {
         self.sorted.clear();
-        self.sorted.extend(keys.enumerate().map(|(i, key)| (key as u64) << 32 | i as u64));
+        self.sorted.extend(0..cells as u32);
         self.counts.clear();
         self.counts.resize(PASSES, [0; DIGITS]);
-        for &entry in &self.sorted {
-            let key = (entry >> 32) as u32;
+        for i in 0..cells {
+            let key = key(i);
             for (pass, count) in self.counts.iter_mut().enumerate() {
                 count[(key >> (DIGIT_BITS * pass)) as usize & (DIGITS - 1)] += 1;
             }
         }
-        self.spare.resize(self.sorted.len(), 0);
+        self.spare.resize(cells, 0);
     }
 
     /// Places every cell by digit `pass` of its key (0 the lowest), keeping
     /// the order of the pass before among cells of the same digit. The
-    /// passes are made in turn, from 0.
-    pub fn pass(&mut self, pass: usize) {
+    /// passes are made in turn, from 0, with the keys the sort started
+    /// with.
+    pub fn pass(&mut self, pass: usize, key: impl Fn(usize) -> u32) {
         let cells = self.sorted.len();
         let count = &self.counts[pass];
         if count.iter().any(|&n| n as usize == cells) {
@@ -92,13 +98,13 @@ impl HeightOrder {
             *next = start;
             start += n;
         }
-        let shift = 32 + DIGIT_BITS * pass;
-        for &entry in &self.sorted {
-            let slot = &mut next[(entry >> shift) as usize & (DIGITS - 1)];
+        let shift = DIGIT_BITS * pass;
+        for &cell in &self.sorted {
+            let slot = &mut next[(key(cell as usize) >> shift) as usize & (DIGITS - 1)];
             // SAFETY: the slots of a digit start at the count of the
             // digits before it and take one cell each of its count, so
             // every slot is below the number of cells
-            unsafe { *self.spare.get_unchecked_mut(*slot as usize) = entry };
+            unsafe { *self.spare.get_unchecked_mut(*slot as usize) = cell };
             *slot += 1;
         }
         std::mem::swap(&mut self.sorted, &mut self.spare);
@@ -110,15 +116,9 @@ impl HeightOrder {
         self.spare = Vec::new();
     }
 
-    /// The cells sorted, each its key in the high half and its index in the
-    /// low.
-    pub fn entries(&self) -> &[u64] {
-        &self.sorted
-    }
-
     /// The indices of the cells sorted.
-    pub fn cells(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
-        self.sorted.iter().map(|&entry| entry as u32)
+    pub fn cells(&self) -> &[u32] {
+        &self.sorted
     }
 }
 
@@ -148,15 +148,15 @@ mod tests {
             })
             .collect();
         let mut order = HeightOrder::default();
-        order.sort(keys.iter().copied());
+        order.sort(keys.len(), |i| keys[i]);
         let mut expected: Vec<u32> = (0..keys.len() as u32).collect();
         expected.sort_by_key(|&i| keys[i as usize]);
-        assert_eq!(order.cells().collect::<Vec<_>>(), expected);
-        assert!(order.entries().iter().all(|&e| (e >> 32) as u32 == keys[e as u32 as usize]));
+        assert_eq!(order.cells(), expected);
         // Again with fewer cells: the buffers are reused
-        order.sort([3u32, 1, 3, 0].into_iter());
-        assert_eq!(order.cells().collect::<Vec<_>>(), [3, 1, 0, 2]);
-        order.sort(std::iter::empty());
+        let few = [3u32, 1, 3, 0];
+        order.sort(few.len(), |i| few[i]);
+        assert_eq!(order.cells(), [3, 1, 0, 2]);
+        order.sort(0, |_| unreachable!());
         assert_eq!(order.cells().len(), 0);
     }
 }

@@ -109,12 +109,12 @@ impl PriorityFlood {
         state.clear();
         state.resize(cells, UNREACHED);
         // The order is made once the sort has let go of its spare buffer
-        // (at 2048 × 2048 the sort holds 64 MB, the order 16), and the
+        // (at 2048 × 2048 the sort holds 32 MB, the order 16), and the
         // queues grow as cells are queued
         for list in [&mut *order, &mut *raised, &mut *level] {
             *list = Vec::new();
         }
-        ground.start(terrain.iter().map(|&h| ordered(h)));
+        ground.start(cells, |i| ordered(terrain[i]));
         for y in 0..grid.rows {
             for x in 0..grid.cols {
                 let i = y * grid.cols + x;
@@ -134,7 +134,10 @@ impl PriorityFlood {
     pub fn go_on(&mut self, cells: usize) -> bool {
         let Some(grid) = self.grid else { return true };
         if self.sorted < HeightOrder::PASSES {
-            self.ground.pass(self.sorted);
+            // (the terrain's heights: nothing is filled before the sort is
+            // whole)
+            let terrain = &self.filled[..];
+            self.ground.pass(self.sorted, |i| ordered(terrain[i]));
             self.sorted += 1;
             if self.sorted == HeightOrder::PASSES {
                 self.ground.let_go_of_the_spare();
@@ -154,7 +157,7 @@ impl PriorityFlood {
             grid,
             filled: &mut self.filled[..],
             state: &mut self.state[..],
-            ground: self.ground.entries(),
+            ground: self.ground.cells(),
             raised: &mut self.raised,
             level: &mut self.level,
             at: self.at,
@@ -167,7 +170,7 @@ impl PriorityFlood {
         if done {
             self.grid = None;
             // What only the filling needs is let go: at 2048 × 2048 the
-            // sorted ground's 32 MB, the states and the queues, which the
+            // sorted ground's 16 MB, the states and the queues, which the
             // routing's next stages then take in their place rather than
             // beside them
             (self.ground, self.state, self.raised, self.level) = Default::default();
@@ -197,7 +200,7 @@ struct Flooding<'a> {
     grid: Grid,
     filled: &'a mut [f32],
     state: &'a mut [State],
-    ground: &'a [u64],
+    ground: &'a [u32],
     raised: &'a mut Vec<u32>,
     level: &'a mut Vec<u32>,
     at: ListsAt,
@@ -268,22 +271,32 @@ enum Next {
 /// give: those queued or popped already, and a hollow's, which is reached
 /// later from above its height. Called while a cell is still to pop, so one
 /// of the two has it.
+///
+/// A cell's key is its height in `filled`, which is its own until it is
+/// reached from below: a cell queued or popped since, perhaps raised, is
+/// passed over before its key is read (it is never the ground's to give,
+/// and the cells after it are no lower).
 #[inline(always)]
 fn lower_of_ground_and_raised(
-    ground: &[u64],
+    ground: &[u32],
     next: &mut usize,
     waiting: &[u32],
     filled: &[f32],
     state: &[State],
 ) -> Next {
     let raised = waiting.first().map(|&r| ordered(filled[r as usize]));
-    while let Some(&entry) = ground.get(*next) {
-        if raised.is_some_and(|raised| raised < (entry >> 32) as u32) {
+    while let Some(&cell) = ground.get(*next) {
+        let i = cell as usize;
+        let state = state[i] & !ON_EDGE;
+        if state == QUEUED || state == DONE {
+            *next += 1;
+            continue;
+        }
+        if raised.is_some_and(|raised| raised < ordered(filled[i])) {
             break;
         }
         *next += 1;
-        let i = entry as u32 as usize;
-        if state[i] & !ON_EDGE == AT_OWN_HEIGHT {
+        if state == AT_OWN_HEIGHT {
             return Next::Ground(i);
         }
     }
