@@ -367,6 +367,12 @@ impl MapView {
     /// its own grid.
     fn refresh_coarse(&mut self, terrain: &Terrain) {
         self.note_coarse(terrain);
+        self.every_mean_up_to_date(terrain);
+    }
+
+    /// Brings every block's mean noted behind ([`MapView::note_coarse`])
+    /// up to the ground shown.
+    fn every_mean_up_to_date(&mut self, terrain: &Terrain) {
         let (ground, factor, all) = (shown_of(self.original, terrain), self.detail(), 0..self.coarse_due.len());
         means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), ground, factor, all);
     }
@@ -423,14 +429,8 @@ impl MapView {
         // painted, a slice of rows a frame, not all of them each frame
         let big = is_big(terrain.grid());
         self.note_coarse(terrain);
-        let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
-        let palette = relief::Palette::new(scheme, bands);
-        let sea_level = terrain.settings().sea_level();
         let now = DrawnOf::of(terrain, self.original, (scheme.key, factor));
         let grid = self.drawn_grid(terrain);
-        let paint = |pixels: &mut [u8], shown, part| {
-            relief::paint_part(grid, shown, factor as f64, sea_level, &palette, pixels, part)
-        };
         let painted = self.painted.filter(|_| self.pixels.len() == grid.cells() * 4);
         // Each part with the cells either side, whose shade reads it; past
         // most of the map, painting it whole is quicker than by parts
@@ -445,6 +445,16 @@ impl MapView {
                     .collect(),
             ),
             Again::Whole => None,
+        };
+        // (painted whole, or a small map's parts: every block's mean first)
+        if parts.is_none() || !big {
+            self.every_mean_up_to_date(terrain);
+        }
+        let bands = self.bands.as_ref().map(|(_, b)| b.as_slice()).unwrap_or_default();
+        let palette = relief::Palette::new(scheme, bands);
+        let sea_level = terrain.settings().sea_level();
+        let paint = |pixels: &mut [u8], shown, part| {
+            relief::paint_part(grid, shown, factor as f64, sea_level, &palette, pixels, part)
         };
         if let (Some(parts), true) = (&parts, big) {
             for (cols, rows) in parts {
@@ -470,8 +480,6 @@ impl MapView {
             self.painted = Some(now);
             return &self.pixels;
         }
-        let (ground, all) = (shown_of(self.original, terrain), 0..self.coarse_due.len());
-        means_up_to_date(&mut self.coarse, &mut self.coarse_due, terrain.grid(), ground, factor, all);
         let (_, shown) = drawn_ground(factor, &self.coarse, self.original, terrain);
         self.relief_due.clear();
         self.relief_due.resize(grid.rows, None);
