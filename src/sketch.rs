@@ -387,6 +387,13 @@ struct Routed {
     from: u64,
 }
 
+/// Routes the ground now at once, for the measures alone
+/// ([`MapView::rivers_now`]): what the drainage then is of.
+fn route_now_at_once(map: &mut MapView, terrain: &Terrain) -> Routed {
+    map.rivers_now(terrain);
+    Routed { state: (terrain.edition(), ViewOf::now(terrain)), from: terrain.drops() }
+}
+
 /// A replay under way, and whether its link was cut down to the most a
 /// link replays.
 struct Replaying {
@@ -943,10 +950,9 @@ impl Sketch {
                 );
             }
             if replays_measure && self.measures.due(self.terrain.article_maps(), self.terrain.drops(), false) {
-                let measures = Measures::of(&self.terrain, self.map.rivers_now(&self.terrain));
+                self.last_routed = Some(route_now_at_once(&mut self.map, &self.terrain));
+                let measures = Measures::of(&self.terrain, self.map.last_rivers(&self.terrain));
                 self.measures.take(self.terrain.drops(), measures, false);
-                let state = (self.terrain.edition(), ViewOf::now(&self.terrain));
-                self.last_routed = Some(Routed { state, from: self.terrain.drops() });
             }
         }
         // The timeline's changes move the sliders as they are made
@@ -1162,8 +1168,7 @@ impl Sketch {
         } else if !routed_now && rivers_of_now_drawn && !stopped && !self.measures.samples().is_empty() {
             return;
         } else if !routed_now {
-            self.map.rivers_now(&self.terrain);
-            self.last_routed = Some(Routed { state: now, from: drops });
+            self.last_routed = Some(route_now_at_once(&mut self.map, &self.terrain));
         }
         self.measured_edition = Some(self.terrain.edition());
         let measures = Measures::of(&self.terrain, self.map.last_rivers(&self.terrain));
