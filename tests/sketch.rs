@@ -361,6 +361,31 @@ fn until_at_rest(sketch: &mut Sketch, painter: &mut Recorder) {
     }
 }
 
+/// The measures of the sketch's ground as it stands, routed at once.
+fn measures_routed_at_once(sketch: &Sketch) -> Measures {
+    let mut map = hydraulic_erosion::draw::map_view::MapView::default();
+    Measures::of(sketch.terrain(), map.rivers_now(sketch.terrain()))
+}
+
+/// Frames until `drops` have fallen (raining or replaying), no sample
+/// taken at a drop count it came due at (a multiple of `every`): those
+/// the drops went past, in order.
+fn frames_past_samples(sketch: &mut Sketch, painter: &mut Recorder, drops: u64, every: u64, what: &str) -> Vec<u64> {
+    let mut came_due = Vec::new();
+    while sketch.terrain().drops() < drops {
+        let before = sketch.terrain().drops();
+        frames(sketch, painter, 1);
+        let after = sketch.terrain().drops();
+        came_due.extend((1..=drops / every).map(|k| k * every).filter(|&due| before < due && due <= after));
+        let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
+        assert!(
+            !at.iter().any(|at| came_due.contains(at)),
+            "{what}: a sample at the drop count it came due at: {at:?}"
+        );
+    }
+    came_due
+}
+
 /// A router whose other end is in the test: it routes what it is sent at
 /// once and hands it over when asked for the `waits`th time since,
 /// counting its routings; or one that fails.
@@ -465,9 +490,7 @@ fn a_big_map_stopped_measures_the_routing_its_rivers_are_drawn_from() {
     assert!(!stopped_sample(&sketch), "not routed at once for the measures");
     until_at_rest(&mut sketch, &mut painter);
     assert!(stopped_sample(&sketch), "taken once the routing came");
-    let mut map = hydraulic_erosion::draw::map_view::MapView::default();
-    let at_once = Measures::of(sketch.terrain(), map.rivers_now(sketch.terrain()));
-    assert_eq!(sketch.measures().last(), Some(&(drops, at_once)), "the same measures");
+    assert_eq!(sketch.measures().last(), Some(&(drops, measures_routed_at_once(&sketch))), "the same measures");
 }
 
 /// Replayed (a link opened, an undo, a rewind), a big map is measured as
@@ -484,19 +507,8 @@ fn a_big_maps_replay_measures_the_routings_its_rivers_are_drawn_from() {
     let mut opened = Sketch::new(Start { link: MapLink { drops, ..made.link() }, ..Start::fresh(0, SIZE) });
     opened.route_with(Nearby::counted(3, false).0);
     let mut painter = Recorder::default();
-    let mut came_due = Vec::new();
-    while opened.terrain().drops() < drops {
-        let before = opened.terrain().drops();
-        frames(&mut opened, &mut painter, 1);
-        let after = opened.terrain().drops();
-        came_due.extend((1..=2).map(|k| k * every).filter(|&due| before < due && due <= after));
-        // Taken later than the frame it came due in, past its drop count
-        assert!(
-            !opened.measures().iter().any(|(at, _)| came_due.contains(at)),
-            "a sample at the drop count it came due at: {:?}",
-            opened.measures().iter().map(|s| s.0).collect::<Vec<_>>()
-        );
-    }
+    // Taken later than the frame it came due in, past its drop count
+    let came_due = frames_past_samples(&mut opened, &mut painter, drops, every, "replayed");
     assert_eq!(came_due, [every, 2 * every], "the replay went past two samples' drop counts");
     until_at_rest(&mut opened, &mut painter);
     // The first once the first rivers came, then those shared on the way
@@ -504,8 +516,7 @@ fn a_big_maps_replay_measures_the_routings_its_rivers_are_drawn_from() {
     let at: Vec<u64> = opened.measures().iter().map(|s| s.0).collect();
     assert!(at.len() >= 3 && at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
     assert!(at[0] < every && at[1] > every && at[at.len() - 1] == drops, "{at:?}");
-    let mut map = hydraulic_erosion::draw::map_view::MapView::default();
-    let at_once = Measures::of(opened.terrain(), map.rivers_now(opened.terrain()));
+    let at_once = measures_routed_at_once(&opened);
     assert_eq!(opened.measures().last(), Some(&(drops, at_once)), "where it ends, the ground's measures");
 }
 
@@ -525,15 +536,8 @@ fn a_big_map_whose_rivers_are_not_drawn_is_measured_by_routings_made_elsewhere()
         sketch.input(Input::Toggle(toggle, on), 0.0);
         let every = MEASURE_EVERY * sketch.terrain().article_maps();
         let mut painter = Recorder::default();
-        let mut came_due = Vec::new();
-        while sketch.terrain().drops() < 2 * every + every / 2 {
-            let before = sketch.terrain().drops();
-            frames(&mut sketch, &mut painter, 1);
-            let after = sketch.terrain().drops();
-            came_due.extend((1..=2).map(|k| k * every).filter(|&due| before < due && due <= after));
-            let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
-            assert!(!at.iter().any(|at| came_due.contains(at)), "{toggle:?}: a sample where it came due: {at:?}");
-        }
+        let what = format!("{toggle:?}");
+        let came_due = frames_past_samples(&mut sketch, &mut painter, 2 * every + every / 2, every, &what);
         assert_eq!(came_due, [every, 2 * every], "{toggle:?}: the rain went past two samples' drop counts");
         let at: Vec<u64> = sketch.measures().iter().map(|s| s.0).collect();
         assert!(at.len() == 3 && at[0] < every && at[1] > every && at[2] > 2 * every, "{toggle:?}: {at:?}");
@@ -548,8 +552,7 @@ fn a_big_map_whose_rivers_are_not_drawn_is_measured_by_routings_made_elsewhere()
         until_at_rest(&mut sketch, &mut painter);
         // (once, unless the last one asked for was of it)
         assert!(routings.get() <= asked + 1, "{toggle:?}: stopped, the ground as it stands routed");
-        let mut map = hydraulic_erosion::draw::map_view::MapView::default();
-        let at_once = Measures::of(sketch.terrain(), map.rivers_now(sketch.terrain()));
+        let at_once = measures_routed_at_once(&sketch);
         assert_eq!(sketch.measures().last(), Some(&(drops, at_once)), "{toggle:?}: the ground's own measures");
     }
 }
