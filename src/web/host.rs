@@ -152,7 +152,8 @@ pub struct Host {
     in_view: Cell<bool>,
     hidden: Cell<bool>,
     /// Whether the sketch has reported yet; until then, what was sent to a
-    /// worker is kept, to send again should it fail.
+    /// worker is kept, to send again should it fail (and what was sent
+    /// while no sketch ran, to send to the one that starts).
     heard_from: Cell<bool>,
     unanswered: RefCell<Vec<Message>>,
     /// Whether it was stopped for good ([`Host::stop`]): nothing starts
@@ -308,7 +309,9 @@ impl Host {
         }
         self.heard_from.set(false);
         self.await_draw(carried.as_ref());
-        self.unanswered.borrow_mut().clear();
+        // What was sent while no sketch ran (a big map's, whose first frame
+        // is the worker's) goes to it: a pause pressed meanwhile is kept
+        let unsent = self.unanswered.take();
         *self.runner.borrow_mut() = Some(Runner::Worker(worker));
         if from_here {
             // The sketch here had handled all it was sent; what waits for
@@ -316,7 +319,7 @@ impl Host {
             let waiting = self.switching.borrow().as_ref().map_or(0, Vec::len);
             self.taken_over(waiting);
         } else {
-            self.deliver_waiting();
+            self.deliver_waiting(unsent);
         }
     }
 
@@ -490,7 +493,7 @@ impl Host {
             {
                 Ok(port) => {
                     *host.runner.borrow_mut() = Some(Runner::FullHere(port));
-                    host.deliver_waiting();
+                    host.deliver_waiting(Vec::new());
                 }
                 Err(_) => {
                     warn("the full sketch could not start");
@@ -588,10 +591,11 @@ impl Host {
         self.handled.set(self.handled_before.get());
     }
 
-    /// Hands the messages that waited while the page changed builds to the
-    /// new sketch, which has handled none yet.
-    fn deliver_waiting(&self) {
-        let waiting = self.switching.take().unwrap_or_default();
+    /// Hands the new sketch, which has handled none yet, the messages that
+    /// waited: those `unsent` while no sketch ran, then those sent while
+    /// the page changed builds.
+    fn deliver_waiting(&self, unsent: Vec<Message>) {
+        let waiting: Vec<Message> = unsent.into_iter().chain(self.switching.take().unwrap_or_default()).collect();
         self.taken_over(waiting.len());
         for message in waiting {
             self.deliver(message);

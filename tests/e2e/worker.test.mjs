@@ -98,6 +98,24 @@ test('where no worker starts, a big map\'s rivers are routed over the sketch\'s 
   await context.close()
 })
 
+test('a big map\'s pause pressed while its worker starts reaches the sketch', { skip: mainThreadOnly && 'no worker' }, async () => {
+  // The worker's script held back a moment: the first frame of a big map
+  // is the worker's, so nothing runs until it has started
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=4&he-map-size=2048x2048', {
+    settled: false,
+    route: ['**/sketch-worker.js*', async route => { await new Promise(resolve => setTimeout(resolve, 1500)); await route.continue() }]
+  })
+  await page.waitForFunction(() => window.wasmBindings)
+  assert.equal(await page.evaluate(() => window.wasmBindings.pageState()), null, 'pressed before the sketch has reported')
+  await page.click('#experiment-control-pause-toggle')
+  const s = await state(page)
+  assert.deepEqual([s.thread, s.looping], ['worker', false])
+  await page.waitForTimeout(600)
+  assert.equal((await state(page)).drops, s.drops, 'no rain after the pause')
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 // The heights' fingerprint as src/fingerprint.rs defines it, as 16 hex
 // digits: each 32 × 32 tile's heights, as 32-bit words row by row, dealt in
 // turn into four lanes, each hashed by FNV-1a (64 bits); the tile's is

@@ -59,6 +59,18 @@ const poll = (fn, arg, timeout) => `(async () => {
   }
 })()`
 
+// What a page looks like when a wait for it timed out, to say with the
+// failure: the sketch's state (or how far it is from one), the map's note,
+// and the files the page had fetched, with when each came (ms)
+const PAGE_NOW = `(() => {
+  const s = window.wasmBindings?.pageState?.()
+  const fields = ['thread', 'settled', 'looping', 'replaying', 'drops', 'frames', 'riversOf']
+  const state = s ? Object.fromEntries(fields.map(k => [k, s[k]])) : window.wasmBindings ? 'no report yet' : 'no module yet'
+  const files = performance.getEntriesByType('resource').map(e => new URL(e.name).pathname.split('/').pop() + ' ' + Math.round(e.responseEnd))
+  const note = document.querySelector('#sketch-holder .map-note')?.textContent
+  return JSON.stringify({ now: Math.round(performance.now()), state, note, files })
+})()`
+
 // The points of a mouse drag from `from` to `to` (viewport pixels)
 export const DRAG_STEPS = 20
 const along = (from, to) => Array.from({ length: DRAG_STEPS }, (_, k) =>
@@ -69,7 +81,14 @@ const along = (from, to) => Array.from({ length: DRAG_STEPS }, (_, k) =>
 function tab({ evaluate, click, drag, screenshot, problems, close, goto, url }) {
   return {
     run: (fn, arg) => evaluate(call(fn, arg)),
-    waitFor: (fn, arg, timeout = SCRIPT_TIMEOUT_MS) => evaluate(poll(fn, arg, timeout)),
+    waitFor: async (fn, arg, timeout = SCRIPT_TIMEOUT_MS) => {
+      try {
+        return await evaluate(poll(fn, arg, timeout))
+      } catch (error) {
+        const page = await evaluate(PAGE_NOW).catch(e => `unreadable (${e.message})`)
+        throw new Error(`${error.message}\n  the page then: ${page}\n  what it logged: ${JSON.stringify(await problems())}`)
+      }
+    },
     click,
     drag,
     screenshot,
