@@ -53,6 +53,9 @@ struct Recorder {
     /// contours last drawn.
     contours_kept: Vec<Option<u64>>,
     contours: Contours,
+    /// What each frame's rivers were named by, to be kept, and their
+    /// pieces.
+    rivers_kept: Vec<(Option<u64>, usize)>,
 }
 
 impl Painter for Recorder {
@@ -83,12 +86,13 @@ impl Painter for Recorder {
         self.trees = trees.to_vec();
         self.calls.push("trees");
     }
-    fn rivers(&mut self, strokes: &[Stroke], _: &ColorScheme, _: Viewport) {
+    fn rivers(&mut self, strokes: &[Stroke], kept: Option<u64>, _: &ColorScheme, _: Viewport) {
         self.strokes = strokes.iter().filter(|s| !s.ops.is_empty()).count();
         self.river_ops = strokes.iter().map(|s| s.ops.len()).sum();
         let faded_wide = |n: usize| n / FADES > 0 && n % FADES < FADES - 1;
         self.faded_wide_ops =
             strokes.iter().enumerate().filter(|&(n, _)| faded_wide(n)).map(|(_, s)| s.ops.len()).sum();
+        self.rivers_kept.push((kept, self.river_ops));
         self.calls.push("rivers");
     }
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {
@@ -348,6 +352,34 @@ fn a_changed_course_is_cross_faded_only_where_a_cell_is_drawn_as_finely_as_the_r
             assert_eq!(faded_wide, 0, "{cells}");
         }
     }
+}
+
+#[test]
+fn a_coarse_maps_rivers_ease_two_steps_every_other_frame_and_their_picture_is_kept_between() {
+    // The article's map: stroked every frame, nothing kept
+    let mut sketch = fresh(6);
+    let mut painter = Recorder::default();
+    frames(&mut sketch, &mut painter, 30);
+    assert!(painter.rivers_kept.iter().all(|(kept, _)| kept.is_none()));
+    // 1024 × 1024 on the test's canvas is 0.70 pixels a cell
+    sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
+    let mut clock = ticking();
+    let mut routings = 0;
+    while routings < 3 {
+        let before = sketch.status().rivers_of;
+        sketch.frame(&mut clock, &mut painter);
+        routings += usize::from(sketch.status().rivers_of != before);
+    }
+    painter.rivers_kept.clear();
+    frames(&mut sketch, &mut painter, 120);
+    let names: Vec<u64> = painter.rivers_kept.iter().map(|(kept, _)| kept.expect("named on a coarse map")).collect();
+    let pictures = 1 + names.windows(2).filter(|w| w[0] != w[1]).count();
+    assert!((55..=70).contains(&pictures), "{pictures} pictures in 120 frames");
+    // A name is the very strokes
+    for w in painter.rivers_kept.windows(2).filter(|w| w[0].0 == w[1].0) {
+        assert_eq!(w[0].1, w[1].1);
+    }
+    assert!(painter.river_ops > 200, "{} pieces of river", painter.river_ops);
 }
 
 /// Frames until the sketch rests (a paused big map's routing whole), at

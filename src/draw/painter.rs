@@ -26,7 +26,11 @@ pub trait Painter {
     fn contours(&mut self, contours: &Contours, kept: Option<u64>, scheme: &ColorScheme, view: Viewport);
     /// Trees: a crown and a trunk each, above the relief, below the rivers.
     fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport);
-    fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport);
+    /// The rivers' strokes; `kept`, on a map drawn coarser than its cells,
+    /// names these very strokes while they stay
+    /// ([`crate::draw::river_view::RiverView::revision`]), so their picture
+    /// may be kept and drawn again rather than stroked again.
+    fn rivers(&mut self, strokes: &[Stroke], kept: Option<u64>, scheme: &ColorScheme, view: Viewport);
     /// Debug mode: the latest drops' routes and how many have fallen.
     fn debug(&mut self, paths: &[Vec<[f32; 2]>], drops: u64, view: Viewport);
     /// How like real land the map was as the rain fell (samples at their
@@ -46,7 +50,7 @@ impl Painter for NoPainter {
     fn relief(&mut self, _: &[u8], _: Grid, _: Viewport) {}
     fn contours(&mut self, _: &Contours, _: Option<u64>, _: &ColorScheme, _: Viewport) {}
     fn trees(&mut self, _: &[Tree], _: &ColorScheme, _: Viewport) {}
-    fn rivers(&mut self, _: &[Stroke], _: &ColorScheme, _: Viewport) {}
+    fn rivers(&mut self, _: &[Stroke], _: Option<u64>, _: &ColorScheme, _: Viewport) {}
     fn debug(&mut self, _: &[Vec<[f32; 2]>], _: u64, _: Viewport) {}
     fn view_3d(&mut self, _: &Scene) -> Drawn {
         Drawn::Drawn

@@ -88,6 +88,11 @@ pub struct RiverView {
     /// courses changed
     ghosts: BTreeMap<u32, Ghost>,
     strokes: Vec<Stroke>,
+    /// Changes with what is drawn: with each routing taken and each frame
+    /// moved on (and a view made anew does not start it again).
+    revision: u64,
+    /// The revision `strokes` were worked out for.
+    strokes_of: Option<u64>,
 }
 
 /// A wet cell's course in the latest routing, how far its piece has faded
@@ -150,6 +155,8 @@ impl RiverView {
             courses: Vec::new(),
             ghosts: BTreeMap::new(),
             strokes: vec![Stroke::default(); RIVER_WIDTHS * FADES],
+            revision: 0,
+            strokes_of: None,
         }
     }
 }
@@ -159,8 +166,15 @@ impl RiverView {
     /// the new is made: a WebAssembly memory never gives back what it grew
     /// to.
     pub fn forget(&mut self, grid: Grid) {
+        let revision = self.revision + 1;
         *self = RiverView::new(Grid::new(2, 2));
         *self = RiverView::new(grid);
+        self.revision = revision;
+    }
+
+    /// Names what is drawn now: the same revision, the same strokes.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Takes a new routing on `grid` (a new grid starts afresh). With `ease`,
@@ -171,6 +185,7 @@ impl RiverView {
         if grid != self.grid {
             self.forget(grid);
         }
+        self.revision += 1;
         let (wet_before, courses_before) = (std::mem::take(&mut self.wet), std::mem::take(&mut self.courses));
         let faded_out =
             if ease { self.ghost_the_changed_courses(&wet_before, &courses_before, drainage) } else { vec![] };
@@ -255,6 +270,7 @@ impl RiverView {
     /// routing, otherwise straight there. (Only the wet cells are not
     /// there already.)
     pub fn advance(&mut self, ease: bool) {
+        self.revision += 1;
         for (&i, course) in self.wet.iter().zip(&mut self.courses) {
             let shown = &mut self.shown[i as usize];
             if ease {
@@ -294,8 +310,13 @@ impl RiverView {
 
     /// The pieces to draw now, one [`Stroke`] per width class and step of
     /// transparency: stroke `size * FADES + level` has width class `size` and
-    /// opacity `(level + 1) / FADES`.
+    /// opacity `(level + 1) / FADES`. Worked out once a
+    /// [revision](RiverView::revision).
     pub fn strokes(&mut self) -> &[Stroke] {
+        if self.strokes_of == Some(self.revision) {
+            return &self.strokes;
+        }
+        self.strokes_of = Some(self.revision);
         for s in &mut self.strokes {
             s.ops.clear();
         }
@@ -699,6 +720,25 @@ mod tests {
         view.take(G, &more, true);
         view.advance(true);
         assert!((view.shown()[10 * COLS] - (300.0 + 1000.0 * RIVER_EASE)).abs() < 1e-3);
+    }
+
+    #[test]
+    fn a_revision_names_the_strokes_drawn_and_moves_on_with_them() {
+        let mut view = RiverView::new(G);
+        view.take(G, &straight(), false);
+        view.advance(false);
+        let (first, strokes) = (view.revision(), view.strokes().to_vec());
+        assert_eq!((view.revision(), view.strokes()), (first, strokes.as_slice()), "asked again: the same");
+        let mut more = straight();
+        more.water[10 * COLS] = 1300.0;
+        view.take(G, &more, true);
+        assert_eq!(view.revision(), first + 1);
+        view.advance(true);
+        assert_eq!(view.revision(), first + 2);
+        assert_ne!(view.strokes(), strokes.as_slice(), "the source widens as it eases");
+        // A view made anew on another grid names its strokes afresh
+        view.take(Grid::new(64, 64), &Drainage::new(Grid::new(64, 64)), false);
+        assert!(view.revision() > first + 2);
     }
 
     #[test]

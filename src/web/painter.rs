@@ -52,10 +52,12 @@ pub struct CanvasPainter {
     /// caught up, near 1 GB at the peak).
     relief_image: Option<(ImageData, Uint8ClampedArray)>,
     size: Size,
-    /// A big map's contours, stroked on a canvas of their own, and what
-    /// they show ([`Painter::contours`]); `None` inside where the browser
-    /// gave no canvas for them (they are then stroked each frame).
-    contour_layer: Option<Option<ContourLayer>>,
+    /// A big map's contours and rivers, each stroked on a canvas of its
+    /// own, with what it shows ([`Painter::contours`], [`Painter::rivers`]);
+    /// `None` inside where the browser gave no canvas for them (they are
+    /// then stroked each frame).
+    contour_picture: Option<Option<KeptPicture>>,
+    river_picture: Option<Option<KeptPicture>>,
     /// The 3D view's canvas, and its WebGL2 drawing once first wanted (an
     /// error where the browser has none).
     surface_3d: Option<Surface>,
@@ -76,7 +78,8 @@ impl CanvasPainter {
             surface,
             relief,
             size: Size::new(1.0, 1.0, 1.0),
-            contour_layer: None,
+            contour_picture: None,
+            river_picture: None,
             surface_3d,
             gl: None,
             redraw: Rc::new(|| {}),
@@ -140,30 +143,11 @@ impl Painter for CanvasPainter {
     /// scheme and the view stay, and laid over the map each frame: on a big
     /// map, stroking them was a quarter of a frame.
     fn contours(&mut self, contours: &Contours, kept: Option<u64>, scheme: &ColorScheme, view: Viewport) {
-        let Some(lines) = kept else {
-            // (a smaller map lets the canvas of a big one's go)
-            self.contour_layer = None;
-            stroke_contours(&self.ctx, contours, scheme, view);
-            return;
-        };
-        let size = self.size;
-        let drawn = KeptContours { lines, scheme: scheme.key, view, size };
-        match self.contour_layer.get_or_insert_with(ContourLayer::new) {
-            Some(layer) => {
-                if layer.shows != Some(drawn) {
-                    let (width, height) = size.backing();
-                    layer.surface.set_size(width, height);
-                    let _ = layer.ctx.set_transform(size.ratio, 0.0, 0.0, size.ratio, 0.0, 0.0);
-                    layer.ctx.clear_rect(0.0, 0.0, size.width, size.height);
-                    stroke_contours(&layer.ctx, contours, scheme, view);
-                    layer.shows = Some(drawn);
-                }
-                layer.surface.draw_onto(&self.ctx, 0.0, 0.0, size.width, size.height);
-            }
-            None => stroke_contours(&self.ctx, contours, scheme, view),
-        }
+        let kept = kept.map(|what| Kept { what, scheme: scheme.key, view, size: self.size });
+        KeptPicture::draw(&mut self.contour_picture, &self.ctx, kept, |ctx| {
+            stroke_contours(ctx, contours, scheme, view)
+        });
     }
-
     /// Trees as the procedural generation article draws them: an outlined
     /// crown of the tree's size and a trunk 1.2 times as long below it, or,
     /// large on screen, the branches space colonisation grew; in one path,
@@ -206,21 +190,9 @@ impl Painter for CanvasPainter {
 
     /// Rivers: each stroke of a width and a transparency drawn twice, first
     /// wider in the bank colour, then the river on top.
-    fn rivers(&mut self, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport) {
-        let ctx = &self.ctx;
-        ctx.save();
-        ctx.set_line_cap("round");
-        ctx.set_line_join("round");
-        for (color, extra) in [(scheme.bank, BANK_EXTRA), (scheme.river, 0.0)] {
-            ctx.set_stroke_style_str(color);
-            for (n, stroke) in strokes.iter().enumerate().filter(|(_, s)| !s.ops.is_empty()) {
-                ctx.set_global_alpha((n % FADES + 1) as f64 / FADES as f64);
-                ctx.set_line_width(line_width(n / FADES, view.scale) + extra);
-                trace_river(ctx, stroke, view);
-                ctx.stroke();
-            }
-        }
-        ctx.restore();
+    fn rivers(&mut self, strokes: &[Stroke], kept: Option<u64>, scheme: &ColorScheme, view: Viewport) {
+        let kept = kept.map(|what| Kept { what, scheme: scheme.key, view, size: self.size });
+        KeptPicture::draw(&mut self.river_picture, &self.ctx, kept, |ctx| stroke_rivers(ctx, strokes, scheme, view));
     }
 
     /// The measures over the map's top left corner: for each, its name,
@@ -380,27 +352,76 @@ fn stroke_contours(ctx: &CanvasRenderingContext2d, contours: &Contours, scheme: 
     ctx.restore();
 }
 
-/// A big map's contours on a canvas of their own, and what they show.
-struct ContourLayer {
-    surface: Surface,
-    ctx: CanvasRenderingContext2d,
-    shows: Option<KeptContours>,
+/// Rivers as the original strokes them: each stroke's banks, then each
+/// stroke's water over them, round at the ends and the bends.
+fn stroke_rivers(ctx: &CanvasRenderingContext2d, strokes: &[Stroke], scheme: &ColorScheme, view: Viewport) {
+    ctx.save();
+    ctx.set_line_cap("round");
+    ctx.set_line_join("round");
+    for (color, extra) in [(scheme.bank, BANK_EXTRA), (scheme.river, 0.0)] {
+        ctx.set_stroke_style_str(color);
+        for (n, stroke) in strokes.iter().enumerate().filter(|(_, s)| !s.ops.is_empty()) {
+            ctx.set_global_alpha((n % FADES + 1) as f64 / FADES as f64);
+            ctx.set_line_width(line_width(n / FADES, view.scale) + extra);
+            trace_river(ctx, stroke, view);
+            ctx.stroke();
+        }
+    }
+    ctx.restore();
 }
 
-impl ContourLayer {
+/// Lines drawn on a canvas of their own and kept there while they stay
+/// the same (a big map's contours, or its rivers between two steps of
+/// their easing), laid over the map each frame; and what they show.
+struct KeptPicture {
+    surface: Surface,
+    ctx: CanvasRenderingContext2d,
+    shows: Option<Kept>,
+}
+
+impl KeptPicture {
     /// A blank one, if the browser gives a canvas for it.
-    fn new() -> Option<ContourLayer> {
+    fn new() -> Option<KeptPicture> {
         let surface = Surface::hidden(1, 1).ok()?;
         let ctx = surface.context_2d().ok()?;
-        Some(ContourLayer { surface, ctx, shows: None })
+        Some(KeptPicture { surface, ctx, shows: None })
+    }
+
+    /// Draws onto `ctx` the lines `stroke` draws: where they are `kept`,
+    /// through the picture in `slot` (made first, stroked again only if it
+    /// shows other lines); otherwise, or where the browser gave no canvas
+    /// for it, straight onto `ctx`.
+    fn draw(
+        slot: &mut Option<Option<KeptPicture>>,
+        ctx: &CanvasRenderingContext2d,
+        kept: Option<Kept>,
+        stroke: impl FnOnce(&CanvasRenderingContext2d),
+    ) {
+        let Some(kept) = kept else {
+            // (a smaller map lets the canvas of a big one's go)
+            *slot = None;
+            return stroke(ctx);
+        };
+        let Some(picture) = slot.get_or_insert_with(KeptPicture::new) else { return stroke(ctx) };
+        let size = kept.size;
+        if picture.shows != Some(kept) {
+            let (width, height) = size.backing();
+            picture.surface.set_size(width, height);
+            let _ = picture.ctx.set_transform(size.ratio, 0.0, 0.0, size.ratio, 0.0, 0.0);
+            picture.ctx.clear_rect(0.0, 0.0, size.width, size.height);
+            stroke(&picture.ctx);
+            picture.shows = Some(kept);
+        }
+        picture.surface.draw_onto(ctx, 0.0, 0.0, size.width, size.height);
     }
 }
 
-/// What the kept picture of a big map's contours shows: which lines
-/// ([`Painter::contours`]), in which scheme, where and at what size.
+/// What a kept picture shows: which lines (named by what drew them:
+/// [`Painter::contours`], [`Painter::rivers`]), in which scheme, where and
+/// at what size.
 #[derive(Clone, Copy, PartialEq)]
-struct KeptContours {
-    lines: u64,
+struct Kept {
+    what: u64,
     scheme: &'static str,
     view: Viewport,
     size: Size,
