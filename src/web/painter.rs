@@ -148,6 +148,7 @@ impl Painter for CanvasPainter {
             stroke_contours(ctx, contours, scheme, view)
         });
     }
+
     /// Trees as the procedural generation article draws them: an outlined
     /// crown of the tree's size and a trunk 1.2 times as long below it, or,
     /// large on screen, the branches space colonisation grew; in one path,
