@@ -60,8 +60,12 @@ pub fn step_length(grid: Grid, i: usize, j: usize) -> f64 {
 /// Each cell drains into a neighbour, so a cell's inflows are counted in a
 /// byte, and a cell whose last inflow is taken is followed at once rather
 /// than queued: at 2048 × 2048 this needs 4 MB beside the lengths, where
-/// counts in four bytes and a queue of cells needed up to 34 MB.
-pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f64> {
+/// counts in four bytes and a queue of cells needed up to 34 MB. The
+/// lengths are kept in `f32`, each step added in `f64`: 16 MB there, not
+/// 32, and the measures' largest need at that size (a length of thousands
+/// of cells is then good to a part in a million or so, far finer than a
+/// fit of logarithms over them reads).
+pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f32> {
     /// A cell taken.
     const TAKEN: u8 = u8::MAX;
     let cells = grid.cells();
@@ -71,7 +75,7 @@ pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f64> {
         let count = &mut inflows[d as usize];
         *count = count.checked_add(1).filter(|&n| n < TAKEN).expect("a cell drains into a neighbour");
     }
-    let mut length = vec![0.0; cells];
+    let mut length = vec![0.0f32; cells];
     for source in 0..cells {
         if inflows[source] != 0 {
             continue;
@@ -82,7 +86,7 @@ pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f64> {
         loop {
             inflows[i] = TAKEN;
             let Ok(d) = usize::try_from(downstream[i]) else { break };
-            length[d] = f64::max(length[d], length[i] + step_length(grid, i, d));
+            length[d] = length[d].max((f64::from(length[i]) + step_length(grid, i, d)) as f32);
             inflows[d] -= 1;
             if inflows[d] != 0 {
                 break;
@@ -111,8 +115,8 @@ mod tests {
         down[6] = 7;
         down[4] = 7;
         let length = longest_way_down(grid, &down);
-        assert_eq!(length[4], SQRT_2);
-        assert_eq!(length[7], SQRT_2 + 1.0, "the diagonal branch is longer than 3 → 6 → 7 (2)");
+        assert_eq!(length[4], SQRT_2 as f32);
+        assert_eq!(length[7], (SQRT_2 + 1.0) as f32, "the diagonal branch is longer than 3 → 6 → 7 (2)");
         assert_eq!(length[8], 0.0);
     }
 

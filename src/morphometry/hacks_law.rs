@@ -24,8 +24,8 @@ pub fn hack_exponent(
     channel_area: f64,
 ) -> Option<f64> {
     let length = longest_way_down(grid, &drainage.downstream);
-    let points =
-        channel_cells(heights, &drainage.water, sea_level, channel_area).map(|i| (drainage.water[i] as f64, length[i]));
+    let points = channel_cells(heights, &drainage.water, sea_level, channel_area)
+        .map(|i| (drainage.water[i] as f64, f64::from(length[i])));
     power_law_exponent(points)
 }
 
