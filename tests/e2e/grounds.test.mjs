@@ -105,7 +105,7 @@ test('a real place, the crater of Mount St. Helens (a float GeoTIFF), opens whol
   // rivers on flats, so Hack's h depends on it)
   const before = await measuredBeforeRain(page)
   assert.equal(before.hypsometricIntegral.toFixed(9), '0.503927990')
-  assert.equal(before.hackExponent.toFixed(9), '0.466859574')
+  assert.equal(before.hackExponent.toFixed(9), '0.466859668')
   // The hypsometric integral wavers by a few ten-thousandths as deposits
   // move the land's lowest and highest cells; past 90,000 drops it stays
   // below where it started (natively, seed 1, between 0.4987 and 0.4998
@@ -162,7 +162,7 @@ test('a real island, Kauaʻi (an SRTM .hgt, unzipped as served), opens with its 
   // Measured before any rain, as natively (tests/imported_grounds.rs, seed 1)
   const measured = await measuredBeforeRain(page, 60000)
   assert.equal(measured.hypsometricIntegral.toFixed(9), '0.301228216')
-  assert.equal(measured.hackExponent.toFixed(9), '0.451516939')
+  assert.equal(measured.hackExponent.toFixed(9), '0.451516988')
   await page.click('#experiment-control-pause-toggle')
   await page.waitForFunction(() => window.wasmBindings.pageState().drops > 20000, null, { timeout: 120000 })
   await pause(page)
