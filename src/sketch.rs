@@ -1296,7 +1296,7 @@ impl Sketch {
             );
         } else if rivers {
             // (kept between the steps of a coarse map's easing)
-            let kept = (level_of_detail::factor(pixels_per_cell) > 1).then(|| self.rivers.revision());
+            let kept = (self.map.detail() > 1).then(|| self.rivers.revision());
             painter.rivers(&path_detail::strokes_at(self.rivers.strokes(), pixels_per_cell), kept, scheme, view);
         }
         if self.toggles.get(Toggle::Debug) {
