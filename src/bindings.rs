@@ -229,7 +229,7 @@ impl JsTerrain {
     /// Routes the rain over the terrain shown.
     pub fn rivers(&mut self) -> RiverMap {
         let d = self.map.rivers(&self.inner);
-        RiverMap { water: Float32Array::from(&d.water[..]), downstream: Int32Array::from(&d.downstream[..]) }
+        RiverMap { water: Float32Array::from(&d.water[..]), downstream: Int32Array::from(&d.downstream_indices()[..]) }
     }
 
     /// How like real land the terrain now is (`src/morphometry/`), with

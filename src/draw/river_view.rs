@@ -135,7 +135,12 @@ struct Ghost {
 
 /// The cell `drainage` drains `j` to, or -1 (none, or no `j`).
 fn after(drainage: &Drainage, j: i32) -> i32 {
-    usize::try_from(j).map_or(-1, |j| drainage.downstream[j])
+    usize::try_from(j).map_or(-1, |j| downstream_of(drainage, j))
+}
+
+/// The cell `drainage` drains cell `i` to, or -1.
+fn downstream_of(drainage: &Drainage, i: usize) -> i32 {
+    drainage.downstream(i).map_or(-1, |j| j as i32)
 }
 
 /// How many of the article's cells one cell of `grid` stands for: water
@@ -204,7 +209,7 @@ impl RiverView {
             }
             while before.next_if(|&(&k, _)| (k as usize) < i).is_some() {}
             let was = before.next_if(|&(&k, _)| k as usize == i).map(|(_, was)| was);
-            let downstream = drainage.downstream[i];
+            let downstream = downstream_of(drainage, i);
             let fade_in = match was {
                 Some(_) if faded_out.binary_search(&(i as u32)).is_ok() => 0.0,
                 Some(was) => was.fade_in,
@@ -237,7 +242,7 @@ impl RiverView {
     fn ghost_the_changed_courses(&mut self, wet: &[u32], courses: &[Course], drainage: &Drainage) -> Vec<u32> {
         let mut changed = Vec::new();
         for (&i, was) in wet.iter().zip(courses) {
-            let now = drainage.downstream[i as usize];
+            let now = downstream_of(drainage, i as usize);
             let drawn = self.shown[i as usize] >= RIVER_START;
             if !drawn || (was.downstream == now && was.after == after(drainage, now)) {
                 continue;
@@ -568,7 +573,9 @@ mod tests {
         for routing in 0..5usize {
             for i in (routing..grid.cells()).step_by(7) {
                 drainage.water[i] = ((i * 7919 + routing * 104_729) % 60) as f32 + 1.5;
-                drainage.downstream[i] = ((i + routing + 1) % grid.cells()) as i32;
+                // (to one of its neighbours, which changes with the routing)
+                let neighbours: Vec<usize> = grid.neighbours(i).map(|(j, _)| j).collect();
+                drainage.drain(i, Some(neighbours[(i + routing) % neighbours.len()]));
             }
             let ease = routing > 0;
             let (shown_before, mut fade_in) = (view.shown.clone(), view.fades());
@@ -624,7 +631,7 @@ mod tests {
         let row = 10 * COLS;
         for (k, w) in [300.0, 600.0, 1200.0, 2400.0, 4800.0].into_iter().enumerate() {
             d.water[row + k] = w;
-            d.downstream[row + k] = (row + k + 1) as i32;
+            d.drain(row + k, Some(row + k + 1));
         }
         d
     }
@@ -658,10 +665,10 @@ mod tests {
         let row = 20 * COLS;
         for (k, w) in [600.0, 700.0, 800.0, 900.0].into_iter().enumerate() {
             d.water[row + k] = w;
-            d.downstream[row + k] = (row + k + 1) as i32;
+            d.drain(row + k, Some(row + k + 1));
         }
         d.water[row + 4] = 950.0;
-        d.downstream[row + 4] = (row + COLS + 5) as i32;
+        d.drain(row + 4, Some(row + COLS + 5));
         let mut view = RiverView::new(G);
         view.take(G, &d, false);
         view.advance(false);
@@ -686,7 +693,7 @@ mod tests {
         view.advance(false);
         let mut second = first.clone();
         let bend = 10 * COLS + 2;
-        second.downstream[bend] = (bend + COLS + 1) as i32;
+        second.drain(bend, Some(bend + COLS + 1));
         view.take(G, &second, true);
         view.advance(true);
         // One frame on, the old piece from (2,10) through (3,10) is still

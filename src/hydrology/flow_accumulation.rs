@@ -16,7 +16,7 @@
 //! let grid = Grid::new(4, 3);
 //! let h: Vec<f32> = (0..12).map(|i| 3.0 - (i % 4) as f32).collect();
 //! let d = flow_accumulation(grid, &h);
-//! assert_eq!(d.downstream[0], 1);
+//! assert_eq!(d.downstream(0), Some(1));
 //! assert_eq!(&d.water[..4], &[1.0, 2.0, 3.0, 4.0]);
 //! ```
 
@@ -26,7 +26,7 @@ use crate::hydrology::height_order::{ordered, HeightOrder};
 
 /// The drainage of `heights` on `grid`, as the tutorial's
 /// `flowAccumulation` works it out: the water through each cell, and the
-/// cell each passes it to (−1 where none is lower).
+/// way each passes it on (nowhere where no neighbour is lower).
 pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
     let cells = grid.cells();
     assert_eq!(heights.len(), cells);
@@ -41,13 +41,8 @@ pub fn flow_accumulation(grid: Grid, heights: &[f32]) -> Drainage {
     let mut drainage = Drainage::new(grid);
     // The tutorial's rule is the article's: its steepest drop starts at −∞
     // and counts only if above 0, which is starting at 0. It has no sea
-    steepest_descents(grid, heights, f64::NEG_INFINITY, &mut drainage.downstream);
-    for &i in order.cells() {
-        let next = drainage.downstream[i as usize];
-        if next >= 0 {
-            drainage.water[next as usize] += drainage.water[i as usize];
-        }
-    }
+    steepest_descents(grid, heights, f64::NEG_INFINITY, &mut drainage.ways);
+    drainage.gather(order.cells().iter());
     drainage
 }
 
@@ -67,8 +62,8 @@ mod tests {
             .collect();
         let d = flow_accumulation(grid, &h);
         assert_eq!(d.water[40], 81.0, "the pit holds all the rain");
-        assert_eq!(d.downstream[40], -1);
-        let sinks: f32 = (0..81).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i]).sum();
+        assert_eq!(d.downstream(40), None);
+        let sinks: f32 = (0..81).filter(|&i| d.downstream(i).is_none()).map(|i| d.water[i]).sum();
         assert_eq!(sinks, 81.0);
     }
 
@@ -80,8 +75,8 @@ mod tests {
         h[5] = 3.0; // 1.0 straight east
         h[8] = 2.7; // 1.3 diagonally: 0.92 per unit
         let d = flow_accumulation(grid, &h);
-        assert_eq!(d.downstream[4], 5);
+        assert_eq!(d.downstream(4), Some(5));
         let flat = flow_accumulation(grid, &[1.0; 9]);
-        assert!(flat.downstream.iter().all(|&n| n == -1));
+        assert!((0..9).all(|i| flat.downstream(i).is_none()));
     }
 }

@@ -8,20 +8,43 @@
 //! cell drains to the sea or the edge.
 
 use crate::grid::Grid;
+use crate::hydrology::d8::{self, Way, NOWHERE};
 
 /// How water drains across the map.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Drainage {
     /// Rain that passes through each cell, counting its own unit.
     pub water: Vec<f32>,
-    /// The cell each one drains into, or −1 where it keeps its water.
-    pub downstream: Vec<i32>,
+    /// The way each cell drains ([`d8`]): to which neighbour, or
+    /// [`NOWHERE`] where it keeps its water.
+    pub ways: Vec<Way>,
+    /// The map's width, to follow the ways by.
+    cols: usize,
 }
 
 impl Drainage {
     /// No drainage yet on `grid`: every cell keeps its own unit of rain.
     pub fn new(grid: Grid) -> Drainage {
-        Drainage { water: vec![1.0; grid.cells()], downstream: vec![-1; grid.cells()] }
+        Drainage { water: vec![1.0; grid.cells()], ways: vec![NOWHERE; grid.cells()], cols: grid.cols }
+    }
+
+    /// The cell that cell `i` drains into, if any.
+    #[inline]
+    pub fn downstream(&self, i: usize) -> Option<usize> {
+        d8::follow(self.cols, i, self.ways[i])
+    }
+
+    /// Has cell `i` drain into its neighbour `into`, or nowhere: for
+    /// drainages made by hand.
+    pub fn drain(&mut self, i: usize, into: Option<usize>) {
+        let grid = Grid::new(self.cols, self.ways.len() / self.cols);
+        self.ways[i] = into.map_or(NOWHERE, |j| d8::way_to(grid, i, j));
+    }
+
+    /// Each cell's downstream cell as its index, or −1: four bytes a cell,
+    /// for callers that want plain indices (the page's `rivers()`).
+    pub fn downstream_indices(&self) -> Vec<i32> {
+        (0..self.ways.len()).map(|i| self.downstream(i).map_or(-1, |j| j as i32)).collect()
     }
 
     /// Routes the rain over `terrain` on `grid` (hollows already filled).
@@ -40,18 +63,24 @@ impl Drainage {
     /// Starts a routing made a part at a time (what [`Drainage::route`]
     /// does at once): every cell with its own unit of rain.
     pub fn begin(&mut self, grid: Grid) {
-        self.downstream.resize(grid.cells(), -1);
-        self.water.clear();
+        self.size_for(grid);
+        self.water.fill(1.0);
+    }
+
+    /// Sized for `grid`, what it holds left to be written over (as a
+    /// drainage made elsewhere is).
+    pub fn size_for(&mut self, grid: Grid) {
+        self.cols = grid.cols;
         self.water.resize(grid.cells(), 1.0);
+        self.ways.resize(grid.cells(), NOWHERE);
     }
 
     /// Finds the way down of the cells in `rows` ([`steepest_descents`]).
     pub fn descend_rows(&mut self, grid: Grid, terrain: &[f32], sea_level: f64, rows: std::ops::Range<usize>) {
         assert_eq!(terrain.len(), grid.cells());
-        assert_eq!(self.downstream.len(), grid.cells());
+        assert_eq!(self.ways.len(), grid.cells());
         let start = rows.start;
-        for (k, row) in
-            self.downstream[rows.start * grid.cols..rows.end * grid.cols].chunks_exact_mut(grid.cols).enumerate()
+        for (k, row) in self.ways[rows.start * grid.cols..rows.end * grid.cols].chunks_exact_mut(grid.cols).enumerate()
         {
             descents_of_row(grid, terrain, sea_level, start + k, row);
         }
@@ -62,25 +91,28 @@ impl Drainage {
     pub fn gather<'a>(&mut self, highest_first: impl Iterator<Item = &'a u32>) {
         // Slices taken once: a store through the vector itself could, for
         // all the compiler of a size-built module knows, change where it is
-        let (water, downstream) = (&mut self.water[..], &self.downstream[..]);
+        let (water, ways) = (&mut self.water[..], &self.ways[..]);
+        let steps = d8::steps(self.cols);
         for &i in highest_first {
-            let next = downstream[i as usize];
-            if next >= 0 {
-                water[next as usize] += water[i as usize];
+            let i = i as usize;
+            let way = ways[i];
+            if way != NOWHERE {
+                water[i.wrapping_add_signed(steps[way as usize])] += water[i];
             }
         }
     }
 }
 
-/// Each cell's way down (`downstream`, one per cell of `terrain`): the
-/// neighbour it slopes down to most steeply, or −1 for a cell below
-/// `sea_level` (none below −∞, which is no sea) or with no lower neighbour.
+/// Each cell's way down (`ways`, one per cell of `terrain`): to the
+/// neighbour it slopes down to most steeply, or [`NOWHERE`] for a cell
+/// below `sea_level` (none below −∞, which is no sea) or with no lower
+/// neighbour.
 /// The article's routing and the tutorial's flow accumulation both step
 /// this way. Found row by row, so the column and row come without a division.
-pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, downstream: &mut [i32]) {
+pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, ways: &mut [Way]) {
     assert_eq!(terrain.len(), grid.cells());
-    assert_eq!(downstream.len(), grid.cells());
-    for (y, row) in downstream.chunks_exact_mut(grid.cols).enumerate() {
+    assert_eq!(ways.len(), grid.cells());
+    for (y, row) in ways.chunks_exact_mut(grid.cols).enumerate() {
         descents_of_row(grid, terrain, sea_level, y, row);
     }
 }
@@ -88,19 +120,19 @@ pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, downstream
 /// Row `y` of [`steepest_descents`]: a call of its own, never inlined, for
 /// the first frame's sake (see `FractalNoise::row`).
 #[inline(never)]
-fn descents_of_row(grid: Grid, terrain: &[f32], sea_level: f64, y: usize, row: &mut [i32]) {
-    for (x, next) in row.iter_mut().enumerate() {
+fn descents_of_row(grid: Grid, terrain: &[f32], sea_level: f64, y: usize, row: &mut [Way]) {
+    for (x, way) in row.iter_mut().enumerate() {
         let i = y * grid.cols + x;
-        *next = if (terrain[i] as f64) < sea_level { -1 } else { steepest_descent(grid, terrain, x, y) };
+        *way = if (terrain[i] as f64) < sea_level { NOWHERE } else { steepest_descent(grid, terrain, x, y) };
     }
 }
 
-/// The neighbour of the cell at column `x`, row `y` it slopes down to most
-/// steeply, diagonal drops counting √2 times as far, or −1 where no
-/// neighbour is lower. Ties go to the first in [`Grid::for_each_neighbour`]'s
+/// The way to the neighbour the cell at column `x`, row `y` slopes down to
+/// most steeply, diagonal drops counting √2 times as far, or [`NOWHERE`]
+/// where no neighbour is lower. Ties go to the first in [`Grid::for_each_neighbour`]'s
 /// order. `terrain` has one height per cell of the grid.
 #[inline(always)]
-fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 {
+fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> Way {
     let i = y * grid.cols + x;
     let here = terrain[i] as f64;
     // The steepest slope so far as its bits: a positive double's bits
@@ -108,7 +140,9 @@ fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 {
     // conditional move in the browser's compiled wasm (between doubles it
     // is a branch, which is a coin toss the processor cannot foresee here)
     let mut steepest = 0u64;
-    let mut next = -1;
+    // The neighbour so far as its index (a way is worked out once, for the
+    // one that wins), with no neighbour as the cell itself
+    let mut next = i;
     grid.for_each_neighbour_on(grid.on_edge_at(x, y), i, |j, diagonal| {
         // SAFETY: the walk only gives cells of the grid, and
         // steepest_descents checked the terrain has one height per cell
@@ -118,9 +152,13 @@ fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> i32 {
         let slope = if slope > 0.0 { slope.to_bits() } else { 0 };
         let steeper = slope > steepest;
         steepest = if steeper { slope } else { steepest };
-        next = if steeper { j as i32 } else { next };
+        next = if steeper { j } else { next };
     });
-    next
+    if next == i {
+        NOWHERE
+    } else {
+        d8::way_at(grid.cols, x, y, next)
+    }
 }
 
 #[cfg(test)]
@@ -162,10 +200,9 @@ mod tests {
             let mut i = start;
             let mut steps = 0;
             while (t[i] as f64) >= sea && !G.on_edge(i) {
-                let next = d.downstream[i];
-                assert!(next >= 0, "cell {i} (from {start}) drains nowhere");
-                assert!(t[next as usize] < t[i], "cell {i} drains uphill");
-                i = next as usize;
+                let next = d.downstream(i).unwrap_or_else(|| panic!("cell {i} (from {start}) drains nowhere"));
+                assert!(t[next] < t[i], "cell {i} drains uphill");
+                i = next;
                 steps += 1;
                 assert!(steps < CELLS, "a loop from {start}");
             }
@@ -175,7 +212,7 @@ mod tests {
     #[test]
     fn water_is_conserved() {
         let (_, d) = drained(0.25);
-        let sinks: f64 = (0..CELLS).filter(|&i| d.downstream[i] < 0).map(|i| d.water[i] as f64).sum();
+        let sinks: f64 = (0..CELLS).filter(|&i| d.downstream(i).is_none()).map(|i| d.water[i] as f64).sum();
         assert_eq!(sinks, CELLS as f64);
         assert!(d.water.iter().all(|&w| w >= 1.0 && w.fract() == 0.0));
         let biggest = d.water.iter().cloned().fold(0.0, f32::max);
@@ -195,6 +232,6 @@ mod tests {
         order.sort_by(|&a, &b| t[a as usize].total_cmp(&t[b as usize]));
         let mut d = Drainage::default();
         d.route(G, &t, &order, 0.0);
-        assert_eq!(d.downstream[i], (i + 1) as i32);
+        assert_eq!(d.downstream(i), Some(i + 1));
     }
 }

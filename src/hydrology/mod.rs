@@ -1,5 +1,7 @@
 //! Where the rain goes once it has fallen.
 
+/// A cell's way down as one byte: which neighbour it drains into.
+pub mod d8;
 /// The tutorial's flow accumulation, D8 straight over the heights.
 pub mod flow_accumulation;
 /// D8 flow routing and flow accumulation over filled ground.

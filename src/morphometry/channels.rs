@@ -5,10 +5,15 @@
 //!
 //! ```
 //! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::hydrology::flow_routing::Drainage;
 //! use hydraulic_erosion::morphometry::channels::longest_way_down;
 //! // A row of four cells draining east, the last into nothing
-//! let down = [1, 2, 3, -1, -1, -1, -1, -1];
-//! let length = longest_way_down(Grid::new(4, 2), &down);
+//! let grid = Grid::new(4, 2);
+//! let mut drainage = Drainage::new(grid);
+//! for i in 0..3 {
+//!     drainage.drain(i, Some(i + 1));
+//! }
+//! let length = longest_way_down(grid, &drainage);
 //! assert_eq!(&length[..4], &[0.0, 1.0, 2.0, 3.0]);
 //! ```
 //!
@@ -18,6 +23,7 @@
 use std::f64::consts::SQRT_2;
 
 use crate::grid::Grid;
+use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::RIVER_START;
 
 /// A cell is a channel once this many cells of the article's map (its
@@ -53,9 +59,9 @@ pub fn step_length(grid: Grid, i: usize, j: usize) -> f64 {
 }
 
 /// For each cell, the length (in cells) of the longest way down to it
-/// along `downstream` from a cell nothing drains into (0 there). Cells
-/// are taken once all that drains into them has been (Kahn's order), so
-/// any drainage that runs downhill, the article's or the tutorial's, is
+/// along `drainage`'s ways from a cell nothing drains into (0 there).
+/// Cells are taken once all that drains into them has been (Kahn's order),
+/// so any drainage that runs downhill, the article's or the tutorial's, is
 /// measured the same way; a loop, which no drainage has, is left at 0.
 /// Each cell drains into a neighbour, so a cell's inflows are counted in a
 /// byte, and a cell whose last inflow is taken is followed at once rather
@@ -65,14 +71,14 @@ pub fn step_length(grid: Grid, i: usize, j: usize) -> f64 {
 /// 32, and the measures' largest need at that size (a length summed over
 /// thousands of rounded steps is good to a few parts in a million: Hack's
 /// exponent of a 2048 × 2048 island moved by 3 in a million).
-pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f32> {
+pub fn longest_way_down(grid: Grid, drainage: &Drainage) -> Vec<f32> {
     /// A cell taken.
     const TAKEN: u8 = u8::MAX;
     let cells = grid.cells();
-    assert_eq!(downstream.len(), cells);
+    assert_eq!(drainage.ways.len(), cells);
     let mut inflows = vec![0u8; cells];
-    for &d in downstream.iter().filter(|&&d| d >= 0) {
-        let count = &mut inflows[d as usize];
+    for d in (0..cells).filter_map(|i| drainage.downstream(i)) {
+        let count = &mut inflows[d];
         *count = count.checked_add(1).filter(|&n| n < TAKEN).expect("a cell drains into a neighbour");
     }
     let mut length = vec![0.0f32; cells];
@@ -85,7 +91,7 @@ pub fn longest_way_down(grid: Grid, downstream: &[i32]) -> Vec<f32> {
         let mut i = source;
         loop {
             inflows[i] = TAKEN;
-            let Ok(d) = usize::try_from(downstream[i]) else { break };
+            let Some(d) = drainage.downstream(i) else { break };
             length[d] = length[d].max((f64::from(length[i]) + step_length(grid, i, d)) as f32);
             inflows[d] -= 1;
             if inflows[d] != 0 {
@@ -107,14 +113,14 @@ mod tests {
         // drains down into the bottom middle; the left column's foot drains
         // east into it too
         let grid = Grid::new(3, 3);
-        let mut down = vec![-1; 9];
-        down[0] = 4; // diagonal
-        down[1] = 4;
-        down[2] = 4; // diagonal
-        down[3] = 6;
-        down[6] = 7;
-        down[4] = 7;
-        let length = longest_way_down(grid, &down);
+        let mut drainage = Drainage::new(grid);
+        drainage.drain(0, Some(4)); // diagonal
+        drainage.drain(1, Some(4));
+        drainage.drain(2, Some(4)); // diagonal
+        drainage.drain(3, Some(6));
+        drainage.drain(6, Some(7));
+        drainage.drain(4, Some(7));
+        let length = longest_way_down(grid, &drainage);
         assert_eq!(length[4], SQRT_2 as f32);
         assert_eq!(length[7], (SQRT_2 + 1.0) as f32, "the diagonal branch is longer than 3 → 6 → 7 (2)");
         assert_eq!(length[8], 0.0);

@@ -59,7 +59,7 @@ mod tests {
         let mut drainage = Drainage::new(grid);
         // Its routing is D8's steepest descent, which these slopes follow
         drainage.route(grid, &heights, &order, 0.0);
-        assert_eq!(drainage.downstream, down);
+        assert_eq!(drainage.downstream_indices(), down);
         let middle: Vec<f32> = (0..4).map(|r| drainage.water[r * 5 + 2]).collect();
         assert_eq!(middle, [5.0, 10.0, 15.0, 20.0]);
         assert_eq!(drainage_density(&heights, &drainage.water, 0.0, 8.0), Some(3.0 / 20.0));

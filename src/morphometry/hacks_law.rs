@@ -23,7 +23,7 @@ pub fn hack_exponent(
     sea_level: f64,
     channel_area: f64,
 ) -> Option<f64> {
-    let length = longest_way_down(grid, &drainage.downstream);
+    let length = longest_way_down(grid, drainage);
     let points = channel_cells(heights, &drainage.water, sea_level, channel_area)
         .map(|i| (drainage.water[i] as f64, f64::from(length[i])));
     power_law_exponent(points)
@@ -42,7 +42,7 @@ mod tests {
         let mut heights = vec![0.0f32; grid.cells()];
         for r in 0..rows {
             let i = r * 2;
-            drainage.downstream[i] = if r + 1 < rows { (i + 2) as i32 } else { -1 };
+            drainage.drain(i, (r + 1 < rows).then_some(i + 2));
             drainage.water[i] = (r.max(1) as f64).powf(1.0 / h) as f32;
             heights[i] = 1.0 - r as f32 / rows as f32;
         }

@@ -17,9 +17,7 @@ use crate::morphometry::least_squares::power_law_exponent;
 /// there are too few that fall.
 pub fn concavity(grid: Grid, heights: &[f32], drainage: &Drainage, sea_level: f64, channel_area: f64) -> Option<f64> {
     let points = channel_cells(heights, &drainage.water, sea_level, channel_area).filter_map(|i| {
-        let d = drainage.downstream[i];
-        (d >= 0).then(|| {
-            let d = d as usize;
+        drainage.downstream(i).map(|d| {
             let slope = (heights[i] as f64 - heights[d] as f64) / step_length(grid, i, d);
             (drainage.water[i] as f64, slope)
         })
@@ -42,7 +40,7 @@ mod tests {
         for r in (0..rows).rev() {
             let i = r * 2;
             let area = ((r + 1) as f64).powi(2);
-            drainage.downstream[i] = if r + 1 < rows { (i + 2) as i32 } else { -1 };
+            drainage.drain(i, (r + 1 < rows).then_some(i + 2));
             drainage.water[i] = area as f32;
             if r + 1 < rows {
                 h += area.powf(-theta);

@@ -8,18 +8,18 @@
 //! The letters, addressed to no sketch (`id` 0):
 //!
 //! - to the worker, `{ route: { asked, cols, rows, seed, seaLevel,
-//!   heights, downstream } }`: the heights (a `Float32Array` a cell, the
-//!   last answer's water buffer where there is one) and the last answer's
-//!   `downstream` to write this one's into (or none), transferred;
-//! - from it, `{ routed: { asked, water, downstream } }`: the drainage
-//!   (`Float32Array` and `Int32Array` a cell), the water written over the
+//!   heights, ways } }`: the heights (a `Float32Array` a cell, the last
+//!   answer's water buffer where there is one) and the last answer's
+//!   `ways` to write this one's into (or none), transferred;
+//! - from it, `{ routed: { asked, water, ways } }`: the drainage (a
+//!   `Float32Array` and a `Uint8Array` of D8 ways a cell), the water written over the
 //!   heights it was sent; both transferred, so the same two buffers go
 //!   back and forth and nothing a routing's size is made again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Float32Array, Int32Array, Object, Reflect};
+use js_sys::{Array, Float32Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
@@ -45,7 +45,7 @@ struct Inbox {
 #[derive(Default)]
 struct Buffers {
     water: Option<Float32Array>,
-    downstream: Option<Int32Array>,
+    ways: Option<Uint8Array>,
 }
 
 /// The sketch's thread's end: a [`Router`] whose routings are made in a
@@ -57,6 +57,8 @@ pub struct RoutingWorker {
     /// The number of the routing last sent: an answer to an earlier one is
     /// let go.
     asked: u32,
+    /// The grid of the routing last sent.
+    grid: Option<Grid>,
     buffers: Buffers,
 }
 
@@ -105,6 +107,7 @@ impl Router for RoutingWorker {
     fn send(&mut self, routing: Routing, heights: &[f32]) {
         let Some(worker) = self.worker() else { return };
         self.asked = self.asked.wrapping_add(1);
+        self.grid = Some(routing.grid);
         let cells = heights.len() as u32;
         let sent = self.buffers.water.take().filter(|b| b.length() == cells);
         let sent = sent.unwrap_or_else(|| Float32Array::new_with_length(cells));
@@ -120,9 +123,9 @@ impl Router for RoutingWorker {
             ("seaLevel", routing.sea_level.into()),
             ("heights", sent.into()),
         ];
-        if let Some(downstream) = self.buffers.downstream.take().filter(|b| b.length() == cells) {
-            transfer.push(&downstream.buffer());
-            fields.push(("downstream", downstream.into()));
+        if let Some(ways) = self.buffers.ways.take().filter(|b| b.length() == cells) {
+            transfer.push(&ways.buffer());
+            fields.push(("ways", ways.into()));
         }
         let posted = fields
             .iter()
@@ -139,20 +142,18 @@ impl Router for RoutingWorker {
         }
         let Some(answer) = self.inbox.borrow_mut().answer.take() else { return Received::Waiting };
         let field = |key: &str| Reflect::get(&answer, &key.into()).unwrap_or(JsValue::UNDEFINED);
-        let (water, downstream) =
-            (field("water").dyn_into::<Float32Array>(), field("downstream").dyn_into::<Int32Array>());
-        let (Ok(water), Ok(downstream)) = (water, downstream) else {
+        let (water, ways) = (field("water").dyn_into::<Float32Array>(), field("ways").dyn_into::<Uint8Array>());
+        let (Ok(water), Ok(ways), Some(grid)) = (water, ways, self.grid) else {
             self.inbox.borrow_mut().failed = true;
             return Received::Failed;
         };
         let whole = field("asked").as_f64() == Some(self.asked as f64);
         if whole {
-            into.water.resize(water.length() as usize, 0.0);
+            into.size_for(grid);
             water.copy_to(&mut into.water);
-            into.downstream.resize(downstream.length() as usize, -1);
-            downstream.copy_to(&mut into.downstream);
+            ways.copy_to(&mut into.ways);
         }
-        self.buffers = Buffers { water: Some(water), downstream: Some(downstream) };
+        self.buffers = Buffers { water: Some(water), ways: Some(ways) };
         if whole {
             Received::Whole
         } else {
@@ -193,18 +194,16 @@ pub fn route(scope: &DedicatedWorkerGlobalScope, packet: &JsValue) -> Result<(),
     if heights.length() != cells {
         return Err("a routing's heights are not its grid's".into());
     }
-    let downstream = field("downstream")?.dyn_into::<Int32Array>().ok().filter(|b| b.length() == cells);
-    let downstream = downstream.unwrap_or_else(|| Int32Array::new_with_length(cells));
+    let ways = field("ways")?.dyn_into::<Uint8Array>().ok().filter(|b| b.length() == cells);
+    let ways = ways.unwrap_or_else(|| Uint8Array::new_with_length(cells));
     let drainage = ROUTING_END.with(|end| end.borrow_mut().route_written(routing, |into| heights.copy_to(into)));
     // (the water over the heights, which the routing has taken in)
     heights.copy_from(&drainage.water);
-    downstream.copy_from(&drainage.downstream);
+    ways.copy_from(&drainage.ways);
     let answer = Object::new();
-    for (key, value) in
-        [("asked", field("asked")?), ("water", heights.clone().into()), ("downstream", downstream.clone().into())]
-    {
+    for (key, value) in [("asked", field("asked")?), ("water", heights.clone().into()), ("ways", ways.clone().into())] {
         Reflect::set(&answer, &key.into(), &value)?;
     }
-    let transfer = Array::of2(&heights.buffer(), &downstream.buffer());
+    let transfer = Array::of2(&heights.buffer(), &ways.buffer());
     scope.post_message_with_transfer(&letter(0, "routed", &answer), &transfer)
 }
