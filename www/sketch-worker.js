@@ -7,6 +7,10 @@
 // runs (src/web/worker.rs), and those that came meanwhile are handed on.
 const queue = []
 self.onmessage = event => queue.push(event.data)
+// A message that cannot be read here (the compiled module, say) would be
+// dropped without a word, and the page would wait for a worker that waits
+// for it: an error tells the page, whose sketches then run there instead
+self.onmessageerror = () => { throw new Error('sketch-worker.js: a message from the page could not be read') }
 
 // Only a module of this folder, by its bare name
 const name = new URL(import.meta.url).searchParams.get('glue')

@@ -38,6 +38,15 @@ pub const SKETCHES_PER_WORKER: usize = 3;
 /// Workers per build, at most, however many cores the machine has.
 pub const MOST_WORKERS: usize = 4;
 
+/// How long a new worker has to say it is ready before its sketches are
+/// told it failed (and draw on the page instead). It is handed its module
+/// compiled and loads only its small script and the module's glue, which
+/// the page has loaded already: well under a second, even on a slow
+/// machine. One that says nothing for this long has hung, and its reader
+/// would look at a map that never draws (seen once in a while in Firefox's
+/// tests, where neither a report nor an error came).
+pub const READY_WITHIN_MS: i32 = 10_000;
+
 /// What a sketch hears from its worker.
 pub enum Heard {
     /// The worker has its module: the sketch can be run.
@@ -170,6 +179,13 @@ impl Pooled {
         }
     }
 
+    /// The worker died, or never started: it leaves the pool, and each of
+    /// its sketches hears it.
+    fn fail(self: &Rc<Self>) {
+        POOL.with(|pool| pool.borrow_mut().retain(|p| !Rc::ptr_eq(p, self)));
+        self.tell_all(|| Heard::Failed);
+    }
+
     /// What the worker says: that it is ready, or a letter for a sketch.
     fn hear(&self, data: &JsValue) {
         if data.as_string().as_deref() == Some(READY) {
@@ -185,7 +201,8 @@ impl Pooled {
 }
 
 /// Starts a worker on `build`, hands it the compiled module and puts it in
-/// the pool; it says [`READY`] once the module is instantiated.
+/// the pool; it says [`READY`] once the module is instantiated, or fails
+/// if it has not within [`READY_WITHIN_MS`].
 fn start_worker(build: &Build) -> Result<Rc<Pooled>, JsValue> {
     let worker = build.spawn()?;
     let pooled = Rc::new(Pooled {
@@ -202,16 +219,23 @@ fn start_worker(build: &Build) -> Result<Rc<Pooled>, JsValue> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    // A worker that dies leaves the pool, and each of its sketches hears it
     let weak = Rc::downgrade(&pooled);
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
         event.prevent_default();
-        let Some(pooled) = weak.upgrade() else { return };
-        POOL.with(|pool| pool.borrow_mut().retain(|p| !Rc::ptr_eq(p, &pooled)));
-        pooled.tell_all(|| Heard::Failed);
+        if let Some(pooled) = weak.upgrade() {
+            pooled.fail();
+        }
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
+    let weak = Rc::downgrade(&pooled);
+    let hung = Closure::once_into_js(move || {
+        if let Some(pooled) = weak.upgrade().filter(|pooled| !pooled.ready.get()) {
+            pooled.worker.terminate();
+            pooled.fail();
+        }
+    });
+    window().set_timeout_with_callback_and_timeout_and_arguments_0(hung.unchecked_ref(), READY_WITHIN_MS)?;
     POOL.with(|pool| pool.borrow_mut().push(pooled.clone()));
     Ok(pooled)
 }

@@ -116,6 +116,24 @@ test('a big map\'s pause pressed while its worker starts reaches the sketch', { 
   await context.close()
 })
 
+test('a big map whose worker never says it is ready is drawn on the main thread, with what the reader did meanwhile', { skip: mainThreadOnly && 'no worker' }, async () => {
+  // A worker's script that loads and then says nothing: no sketch runs
+  // until a big map's worker is ready, so without a limit on the wait the
+  // map would never be drawn
+  const { page, context, problems } = await open(browser, server.url + '/?he-seed=4&he-map-size=1024x1024', {
+    settled: false,
+    route: ['**/sketch-worker.js*', route => route.fulfill({ contentType: 'text/javascript', body: '// says nothing' })]
+  })
+  await page.waitForFunction(() => window.wasmBindings)
+  await page.click('#experiment-control-pause-toggle')
+  // (the pool's READY_WITHIN_MS is 10 s)
+  await page.waitForFunction(() => window.wasmBindings.pageState()?.settled, null, { timeout: 40000 })
+  const s = await state(page)
+  assert.deepEqual([s.thread, s.grid, s.looping], ['main', [1024, 1024], false])
+  assert.deepEqual(problems, [ON_THE_MAIN_THREAD])
+  await context.close()
+})
+
 // The heights' fingerprint as src/fingerprint.rs defines it, as 16 hex
 // digits: each 32 × 32 tile's heights, as 32-bit words row by row, dealt in
 // turn into four lanes, each hashed by FNV-1a (64 bits); the tile's is
