@@ -5,9 +5,11 @@
 //! 16 MB at 2048 × 2048, and the rivers' routing keeps it in each of two
 //! threads and in the buffer passed between them.
 //!
-//! The ways are numbered 1 to 8 in the order [`Grid::neighbours`] walks
-//! a cell's neighbours (row by row from the top left), and [`NOWHERE`] is
-//! 0, a cell that keeps its water.
+//! The ways are numbered 1 to 8 in the order
+//! [`Grid::neighbours`](crate::grid::Grid::neighbours) walks a cell's
+//! neighbours (row by row from the top left), and
+//! [`NOWHERE`](crate::hydrology::d8::NOWHERE) is 0, a cell that keeps its
+//! water.
 //!
 //! ```
 //! use hydraulic_erosion::grid::Grid;
