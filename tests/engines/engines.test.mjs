@@ -155,11 +155,21 @@ for (const engine of ENGINES) {
       await tab.close()
     })
 
-    test('a big map\'s rivers follow the rain, routed beside the sketch (or, where no worker starts there, over its frames)', async () => {
+    test('a big map\'s rivers follow the rain, routed beside the sketch (or, where no worker starts there, over its frames)', async t => {
       const tab = await open(engine, '?he-seed=8&he-map-size=1024x1024')
-      const from = (await state(tab)).drops
+      const { drops: from, thread } = await state(tab)
       await until(tab, from => window.wasmBindings.pageState().riversOf > from + 5000, from)
-      assert.deepEqual(await tab.problems(), [])
+      // A sketch's worker that never says it is ready (seen now and then in
+      // Firefox here, cause unknown: docs/performance.md) is failed after
+      // 10 s, and the map drawn on the main thread, with the pool's warning
+      const fellBack = ['console.warning: hydraulic erosion: the sketch\'s worker could not start: drawing on the main thread']
+      const problems = await tab.problems()
+      if (thread === 'main' && problems.length) {
+        t.diagnostic(`${engine}: the sketch's worker did not start; drawn on the main thread`)
+        assert.deepEqual(problems, fellBack)
+      } else {
+        assert.deepEqual(problems, [])
+      }
       await tab.close()
     })
 
