@@ -106,8 +106,7 @@ impl Drainage {
 /// Each cell's way down (`ways`, one per cell of `terrain`): to the
 /// neighbour it slopes down to most steeply, or [`NOWHERE`] for a cell
 /// below `sea_level` (none below −∞, which is no sea) or with no lower
-/// neighbour.
-/// The article's routing and the tutorial's flow accumulation both step
+/// neighbour. The article's routing and the tutorial's flow accumulation both step
 /// this way. Found row by row, so the column and row come without a division.
 pub fn steepest_descents(grid: Grid, terrain: &[f32], sea_level: f64, ways: &mut [Way]) {
     assert_eq!(terrain.len(), grid.cells());
@@ -129,8 +128,9 @@ fn descents_of_row(grid: Grid, terrain: &[f32], sea_level: f64, y: usize, row: &
 
 /// The way to the neighbour the cell at column `x`, row `y` slopes down to
 /// most steeply, diagonal drops counting √2 times as far, or [`NOWHERE`]
-/// where no neighbour is lower. Ties go to the first in [`Grid::for_each_neighbour`]'s
-/// order. `terrain` has one height per cell of the grid.
+/// where no neighbour is lower. Ties go to the first in
+/// [`Grid::for_each_neighbour`]'s order. `terrain` has one height per cell
+/// of the grid.
 #[inline(always)]
 fn steepest_descent(grid: Grid, terrain: &[f32], x: usize, y: usize) -> Way {
     let i = y * grid.cols + x;

@@ -12,9 +12,10 @@
 //!   answer's water buffer where there is one) and the last answer's
 //!   `ways` to write this one's into (or none), transferred;
 //! - from it, `{ routed: { asked, water, ways } }`: the drainage (a
-//!   `Float32Array` and a `Uint8Array` of D8 ways a cell), the water written over the
-//!   heights it was sent; both transferred, so the same two buffers go
-//!   back and forth and nothing a routing's size is made again.
+//!   `Float32Array` and a `Uint8Array` of D8 ways, a cell each), the water
+//!   written over the heights it was sent; both transferred, so the same
+//!   two buffers go back and forth and nothing a routing's size is made
+//!   again.
 
 use std::cell::RefCell;
 use std::rc::Rc;
