@@ -32,6 +32,11 @@
 /// behind this constant, so the other build leaves it out.
 pub const FULL: bool = cfg!(feature = "full");
 
+/// The release this build is (`Cargo.toml`'s version, which the npm package
+/// carries too): the page's `pageState().version`, the figures'
+/// `HydraulicErosion.version`, and the comment "Copy embed code" writes.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 // The first picture's module draws the article's map and nothing more: it
 // calls no JavaScript API, and every export of one would be in its download
 #[cfg(not(all(feature = "picture", not(feature = "page"))))]

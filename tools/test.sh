@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests of the simulation
 # (including conformance with the original sketch), the wasm tests in
-# headless Chromium, and the end-to-end tests of the release build (in
-# Chromium, then what every engine must do in Chromium, Firefox and WebKit).
+# headless Chromium, the end-to-end tests of the release build (in
+# Chromium, then what every engine must do in Chromium, Firefox and WebKit),
+# and the npm package made from it, from its tarball.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --browser
@@ -36,8 +37,8 @@ CHROMEDRIVER=/usr/bin/chromedriver \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown --lib --test wasm
 
-say "release build"
-trunk build --release --public-url ./
+say "release build, packed as the npm package (target/package)"
+tools/package.sh
 
 say "end-to-end tests of the page (the sketch in its worker)"
 node --test --test-concurrency=1 tests/e2e/*.test.mjs
@@ -50,3 +51,6 @@ HE_MAIN_THREAD=1 node --test --test-concurrency=1 $(ls tests/e2e/*.test.mjs | gr
 
 say "end-to-end tests in Chromium, Firefox and WebKit"
 node --test --test-concurrency=1 tests/engines/*.test.mjs
+
+say "the npm package, installed from its tarball: a script tag, a Vite app, a CDN; its types, manifest and HTML"
+node --test --test-concurrency=1 tests/package/*.test.mjs

@@ -17,11 +17,51 @@
 // files of the site's own and constructed style sheets, so a strict
 // Content-Security-Policy lets it run (README, "Hosting").
 
-const file = name => new URL(`./${name}`, import.meta.url)
+// The files a figure may fetch, each by its address beside this script, in
+// the one form bundlers read (`new URL('./…', import.meta.url)`, literally):
+// Vite copies each into its build (renamed) and rewrites the address, or
+// serves it from the package under its dev server; a post served the
+// folder as it is gets the address as written. The sketch's snippet and
+// its workers find them by this table (src/web/snippet.rs). `?no-inline`
+// keeps Vite from making a small script a `data:` address, which a
+// strict policy refuses; a server ignores it
+const FILES = {
+  'hydraulic-erosion.js': new URL('./hydraulic-erosion.js?no-inline', import.meta.url).href,
+  'hydraulic-erosion_bg.wasm': new URL('./hydraulic-erosion_bg.wasm', import.meta.url).href,
+  'hydraulic-erosion-full.js': new URL('./hydraulic-erosion-full.js?no-inline', import.meta.url).href,
+  'hydraulic-erosion-full_bg.wasm': new URL('./hydraulic-erosion-full_bg.wasm', import.meta.url).href,
+  'heightmap-encoder.js': new URL('./heightmap-encoder.js?no-inline', import.meta.url).href,
+  'heightmap-encoder_bg.wasm': new URL('./heightmap-encoder_bg.wasm', import.meta.url).href,
+  'mesh-exporter.js': new URL('./mesh-exporter.js?no-inline', import.meta.url).href,
+  'mesh-exporter_bg.wasm': new URL('./mesh-exporter_bg.wasm', import.meta.url).href,
+  'sketch-worker.js': new URL('./sketch-worker.js?no-inline', import.meta.url).href,
+  'ground-reader.js': new URL('./ground-reader.js?no-inline', import.meta.url).href
+}
+// (a page that also runs the drop-in keeps the table its start set)
+globalThis[Symbol.for('hydraulic-erosion.files')] ??= FILES
+const files = globalThis[Symbol.for('hydraulic-erosion.files')]
 
-// The figure's own attributes; the rest are the link's keys, but for the
-// attributes every element may carry
-const OWN = new Set(['link', 'controls', 'loading', 'paused', 'page', 'ground'])
+// The full page beside this script, which "Copy link" links to unless the
+// figure's `page` says otherwise (not in the form above: a bundler would
+// copy the page without what it loads)
+const PAGE = 'index.html'
+
+// The release this script is (Cargo.toml's version, written in when the
+// page is built)
+const VERSION = 'version:Cargo.toml'
+
+// The figure's own attributes, each with its type, default and what it
+// does; the rest are the link's keys (the package's manifest,
+// custom-elements.json, is made from this table and the link's), but for
+// the attributes every element may carry
+const OWN = {
+  link: { type: 'string', description: "A whole link's query (`he-seed=42&he-drops=300000`, with or without `?`), read by the link's own parser; the map's other attributes are then not read." },
+  controls: { type: 'string', default: '', description: 'The controls shown inside the figure, grouped and labelled as on the page: `all`, or names separated by spaces (a control\'s ID without `experiment-control-`, and `play`, `fullscreen`).' },
+  loading: { type: "'lazy' | 'eager'", default: 'lazy', description: 'When the figure starts: `lazy` when it comes near the viewport, `eager` at once.' },
+  paused: { type: 'boolean', default: false, description: 'Keeps the figure still, drawn at its drops, until it is played.' },
+  page: { type: 'string', default: 'index.html beside element.js', description: 'The full page "Copy link" links to, with the figure\'s map.' },
+  ground: { type: 'string', description: "A file of the site's (a heightmap PNG, a GeoTIFF, an SRTM `.hgt`) opened as the figure's ground." }
+}
 const GLOBAL = /^(id|class|style|title|lang|dir|hidden|tabindex|slot|part|role|is|nonce|autofocus|inert|draggable|translate|spellcheck|contenteditable|enterkeyhint|popover|(data|aria)-.*)$/
 
 // A control's name in `controls` is its ID without `experiment-control-`,
@@ -53,10 +93,10 @@ layout.replaceSync(`
 let started = null
 function pageModule () {
   started ??= (async () => {
-    const wasm = fetch(new Request(file('hydraulic-erosion_bg.wasm'), { integrity: 'integrity:hydraulic-erosion_bg.wasm' }))
+    const wasm = fetch(new Request(files['hydraulic-erosion_bg.wasm'], { integrity: 'integrity:hydraulic-erosion_bg.wasm' }))
     const compiled = wasm.then(response => WebAssembly.compileStreaming(response.clone())
       .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
-    const [glue, module] = await Promise.all([import(file('hydraulic-erosion.js').href), compiled])
+    const [glue, module] = await Promise.all([import(files['hydraulic-erosion.js']), compiled])
     await glue.default({ module_or_path: module })
     return glue
   })()
@@ -94,6 +134,11 @@ function controlsFor (asked) {
 }
 
 class HydraulicErosion extends HTMLElement {
+  // The release this is (`1.2.0`)
+  static get version () { return VERSION }
+  // The figure's own attributes, described (the link's keys are the rest)
+  static get ownAttributes () { return OWN }
+
   #figure = null
   #glue = null
   #near = false
@@ -138,7 +183,7 @@ class HydraulicErosion extends HTMLElement {
   query () {
     const link = this.getAttribute('link')
     if (link !== null) return link.replace(/^\?/, '')
-    const keys = [...this.attributes].filter(a => !OWN.has(a.name) && !GLOBAL.test(a.name))
+    const keys = [...this.attributes].filter(a => !Object.hasOwn(OWN, a.name) && !GLOBAL.test(a.name))
     return keys.map(a => `he-${encodeURIComponent(a.name)}=${encodeURIComponent(a.value)}`).join('&')
   }
 
@@ -201,7 +246,7 @@ class HydraulicErosion extends HTMLElement {
     this.#holder.replaceChildren()
     this.#showControls()
     for (const control of this.#waiting()) control.disabled = false
-    const page = this.getAttribute('page') ?? file('index.html').href
+    const page = this.getAttribute('page') ?? new URL(PAGE, import.meta.url).href
     const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
     // (the canvases are made with their part: src/web/canvas.rs)
     this.#figure = new this.#glue.Figure(this.#holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)
@@ -234,4 +279,7 @@ class HydraulicErosion extends HTMLElement {
   }
 }
 
-customElements.define('hydraulic-erosion', HydraulicErosion)
+// (once: a post may load the package twice, by a script tag and a bundle)
+if (!customElements.get('hydraulic-erosion')) customElements.define('hydraulic-erosion', HydraulicErosion)
+
+export { HydraulicErosion }

@@ -17,6 +17,7 @@
 //! reader first saves one, so neither `zip` nor the JSON's number
 //! formatting is part of the first download.
 
+use super::json::{number, string};
 use std::io::{Cursor, Write};
 use std::rc::Rc;
 
@@ -97,40 +98,18 @@ fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
     zip.finish().expect("the archive closes in memory").into_inner()
 }
 
-/// A JSON string: quoted, with what JSON escapes escaped.
-fn text(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out + "\""
-}
-
-/// A JSON number (a value that is not finite, which none should be, as
-/// null).
-fn number(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v}")
-    } else {
-        "null".into()
-    }
-}
-
 /// `map.json`: the map (seed, drops, grid, settings in force, choices,
 /// its link) and, for each map, what it holds and how to read its levels.
 fn json(terrain: &Terrain, query: &str, ranges: &[(f64, f64)]) -> String {
     let Grid { cols, rows } = terrain.grid();
     let settings: Vec<String> = Setting::ALL
         .iter()
-        .map(|&s| format!("{}: {}", text(s.slider().name), number(terrain.settings().get(s))))
+        .map(|&s| format!("{}: {}", string(s.slider().name), number(terrain.settings().get(s))))
         .collect();
-    let choices: Vec<String> =
-        Choice::ALL.iter().map(|&c| format!("{}: {}", text(c.row().name), text(terrain.choices().key(c)))).collect();
+    let choices: Vec<String> = Choice::ALL
+        .iter()
+        .map(|&c| format!("{}: {}", string(c.row().name), string(terrain.choices().key(c))))
+        .collect();
     let maps: Vec<String> = MAPS
         .iter()
         .zip(ranges)
@@ -138,9 +117,9 @@ fn json(terrain: &Terrain, query: &str, ranges: &[(f64, f64)]) -> String {
             format!(
                 "    {{ \"file\": {}, \"holds\": {}, \"unit\": {}, \"min\": {}, \"max\": {}, \"bits\": 16, \
                  \"read\": \"value = min + (max - min) * level / 65535\" }}",
-                text(file),
-                text(what),
-                text(unit),
+                string(file),
+                string(what),
+                string(unit),
                 number(*min),
                 number(*max)
             )
@@ -152,7 +131,7 @@ fn json(terrain: &Terrain, query: &str, ranges: &[(f64, f64)]) -> String {
          \"maps\": [\n{maps}\n  ]\n}}\n",
         seed = terrain.seed(),
         drops = terrain.drops(),
-        link = text(query),
+        link = string(query),
         settings = settings.join(", "),
         choices = choices.join(", "),
         maps = maps.join(",\n"),
@@ -197,11 +176,5 @@ mod tests {
             archive(&[0.5; 12], &map, "", &Settings::default()),
             Err(Problem::WrongSize { heights: 12, cells: Grid::ARTICLE.cells() })
         );
-    }
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(text("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
-        assert_eq!(number(f64::NAN), "null");
     }
 }

@@ -12,10 +12,14 @@ pub mod glb;
 pub mod ground_link;
 /// The terrain as a 16-bit greyscale PNG.
 pub mod heightmap;
+/// JSON written by hand: strings and numbers.
+pub mod json;
 /// Heights kept at moments of the rain, to go back to them without replaying from the start.
 pub mod keyframes;
 /// The link format: a map's state in a URL query, read and written.
 pub mod link;
+/// Every key a link may hold, described (a figure's attributes).
+pub mod link_keys;
 /// Save maps: the heightmap, erosion, deposition and flow maps and map.json in one zip.
 pub mod map_archive;
 /// Raining a shared map again, in slices.

@@ -2,7 +2,6 @@
 //! build's, by the name of its files beside the page, with its compiled
 //! wasm.
 
-use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::Worker;
 
@@ -34,10 +33,6 @@ impl Build {
     /// handed its compiled wasm; it says [`super::worker::READY`] once the
     /// module is instantiated.
     pub fn spawn(&self) -> Result<Worker, JsValue> {
-        let worker = spawn_sketch_worker(self.name)?;
-        let first = Object::new();
-        Reflect::set(&first, &"module".into(), &self.module)?;
-        worker.post_message(&first)?;
-        Ok(worker)
+        spawn_sketch_worker(self.name, &self.module)
     }
 }

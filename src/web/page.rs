@@ -141,6 +141,7 @@ pub(super) fn state_of(host: &Host) -> JsValue {
         ("resting", JsValue::from(!host.seen())),
         ("thread", host.thread().into()),
         ("settled", host.settled().into()),
+        ("version", crate::VERSION.into()),
     ];
     for (name, value) in page {
         let _ = Reflect::set(&state, &name.into(), &value);

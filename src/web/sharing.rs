@@ -47,8 +47,9 @@ pub fn on_page(page: &str, ours: &str) -> String {
 pub fn embed_code(ours: &str, page: &str) -> String {
     let script = web_sys::Url::new_with_base("element.js", page).map_or_else(|_| "element.js".into(), |u| u.href());
     format!(
-        "<!-- Hydraulic erosion: the script once a post, then a tag a figure -->\n\
+        "<!-- Hydraulic erosion {}: the script once a post, then a tag a figure -->\n\
          <script type=\"module\" src=\"{script}\"></script>\n{}",
+        crate::VERSION,
         link::figure_tag(ours)
     )
 }

@@ -1,22 +1,28 @@
 //! The web layer's JavaScript: the few things Rust cannot say through
 //! web-sys, all of them about the files built beside the page's module,
-//! which only JavaScript can find (`import.meta.url`): importing a module,
-//! fetching and compiling a build's wasm, starting the sketch's worker and
-//! the one that reads a ground's file, and whether this browser can run
-//! them. One snippet, so the page fetches one file for them before the
-//! sketch can start, not one each (a browser
-//! speaking HTTP/1.1 opens six connections to a site, and a seventh file
-//! waits a round trip for a free one).
+//! which only JavaScript can find: importing a module, fetching and
+//! compiling a build's wasm, starting the sketch's worker and the one that
+//! reads a ground's file, and whether this browser can run them. One
+//! snippet, written into the glue when the page is built
+//! (`tools/inline-snippets.mjs`), so the glue imports no file of its own and
+//! the page fetches nothing more before the sketch can start.
+//!
+//! The files are found by the table of addresses the script that loaded the
+//! glue set (`www/element.js`, `www/start.js`, or the page in a worker's
+//! first message), so a bundler that renames them as it copies them (Vite
+//! does) has them found all the same; without a table (the JavaScript API
+//! imported by hand), beside the glue.
 
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
 use web_sys::Worker;
 
 #[wasm_bindgen(inline_js = r#"
-// wasm-bindgen writes this snippet two folders below the page's module
-// (`snippets/<crate>/`); the other modules and the worker's script are
-// built beside that module
-const beside = file => new URL(`../../${file}`, import.meta.url)
+// The files' addresses by name ('hydraulic-erosion_bg.wasm', 'sketch-worker.js', …),
+// set once by the script that loaded the glue; else beside the glue (this
+// snippet is written into it when the page is built)
+const FILES = Symbol.for('hydraulic-erosion.files')
+const beside = file => new URL(globalThis[FILES]?.[file] ?? `./${file}`, import.meta.url)
 
 // A module's glue, imported (once: the browser keeps it by its address)
 export function importGlue(name) {
@@ -28,7 +34,10 @@ export function importGlue(name) {
 const loading = new Map()
 export function importModule(name) {
   if (!loading.has(name)) {
-    loading.set(name, importGlue(name).then(async module => { await module.default(); return module })
+    loading.set(name, importGlue(name).then(async module => {
+      await module.default({ module_or_path: beside(`${name}_bg.wasm`) })
+      return module
+    })
       .catch(error => { loading.delete(name); throw error }))
   }
   return loading.get(name)
@@ -62,14 +71,17 @@ export function canRunSketchWorker() {
   }
 }
 
-// The worker, from its file beside the modules (www/sketch-worker.js), told
-// which module to load: a file of the site's own, so a strict
+// The worker, from its file beside the modules (www/sketch-worker.js),
+// handed first the files' table, which module to run and that module's
+// compiled wasm: a file of the site's own, so a strict
 // Content-Security-Policy (`worker-src 'self'`) lets it run. A page may only
 // start workers of its own site, so where the modules come from another (a
 // blog loading them from a CDN), a stand-in of one line, made here, imports
 // that file
-export function spawnSketchWorker(name) {
-  return startWorker(`sketch-worker.js?glue=${encodeURIComponent(name)}`, 'hydraulic-erosion')
+export function spawnSketchWorker(name, module) {
+  const worker = startWorker('sketch-worker.js', 'hydraulic-erosion')
+  worker.postMessage({ files: globalThis[FILES] ?? null, glue: name, module })
+  return worker
 }
 function startWorker(file, name) {
   if (workersRefused) throw new Error('this page\'s policy refuses workers')
@@ -113,7 +125,7 @@ export function readGround(bytes, name, encoding, seaLevel) {
       worker.terminate()
       inPage().then(resolve, reject)
     }
-    worker.postMessage({ bytes, name, encoding, seaLevel })
+    worker.postMessage({ files: globalThis[FILES] ?? null, bytes, name, encoding, seaLevel })
   })
 }
 "#)]
@@ -129,9 +141,10 @@ extern "C" {
     pub fn compile_module(name: &str) -> Promise;
     #[wasm_bindgen(js_name = canRunSketchWorker)]
     pub fn can_run_sketch_worker() -> bool;
-    /// The sketch's worker, told to load the module `name`.
+    /// The sketch's worker, told to run the module `name` with its compiled
+    /// wasm `module`.
     #[wasm_bindgen(js_name = spawnSketchWorker, catch)]
-    pub fn spawn_sketch_worker(name: &str) -> Result<Worker, JsValue>;
+    pub fn spawn_sketch_worker(name: &str, module: &JsValue) -> Result<Worker, JsValue>;
     /// The ground in a file's `bytes`, read and fitted off the page's
     /// thread: `{ heights, cols, rows, fingerprint, steepness, said }`, or
     /// an error, marked `said` where the file is at fault.

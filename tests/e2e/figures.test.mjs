@@ -164,6 +164,10 @@ test('copy embed code gives a figure that shows the same map in an empty post', 
   await made.page.click('#experiment-control-embed')
   await made.page.waitForFunction(() => document.getElementById('experiment-control-embed').textContent === 'Embed code copied')
   const code = await made.page.evaluate(() => navigator.clipboard.readText())
+  // It names the release it came from, the page's
+  const { version } = await state(made.page)
+  assert.match(version, /^\d+\.\d+\.\d+/)
+  assert.ok(code.startsWith(`<!-- Hydraulic erosion ${version}: `), code)
   assert.match(code, /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/static\/hydraulic-erosion\/element\.js"><\/script>/)
   assert.match(code, /<hydraulic-erosion v="3" seed="8" scheme="topographic" drops="2500"><\/hydraulic-erosion>/)
   await made.context.close()
