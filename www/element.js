@@ -42,9 +42,9 @@ globalThis[Symbol.for('hydraulic-erosion.files')] ??= FILES
 const files = globalThis[Symbol.for('hydraulic-erosion.files')]
 
 // The full page beside this script, which "Copy link" links to unless the
-// figure's `page` says otherwise (not in the form above: a bundler would
-// copy the page without what it loads)
-const PAGE = 'index.html'
+// figure's `page` says otherwise (not in the form above, which a bundler
+// would copy the page by, without what it loads)
+const defaultPage = () => import.meta.url.replace(/[?#].*$/, '').replace(/[^/]*$/, 'index.html')
 
 // The release this script is (Cargo.toml's version, written in when the
 // page is built)
@@ -246,7 +246,7 @@ class HydraulicErosion extends HTMLElement {
     this.#holder.replaceChildren()
     this.#showControls()
     for (const control of this.#waiting()) control.disabled = false
-    const page = this.getAttribute('page') ?? new URL(PAGE, import.meta.url).href
+    const page = this.getAttribute('page') ?? defaultPage()
     const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
     // (the canvases are made with their part: src/web/canvas.rs)
     this.#figure = new this.#glue.Figure(this.#holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)

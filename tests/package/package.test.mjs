@@ -275,6 +275,14 @@ test('the manifest\'s methods, parts and custom properties are the running eleme
   await site.close()
 })
 
+test('a plain post that loads element.js by a script tag from the site\'s own folder rains in a worker to the page\'s heights', async () => {
+  const site = await serve(installed, {
+    '/a-post/': `<!doctype html><html lang="en"><head><title>A post</title><link rel="icon" href="data:,"><script type="module" src="/static/hydraulic-erosion/element.js"></script></head><body>${FIGURE}</body></html>`
+  }, '/static/hydraulic-erosion/', packageHeaders(installed))
+  await rainsToThePagesHeights(`${site.url}/a-post/`)
+  await site.close()
+})
+
 // A Vite app with the package installed: `import 'hydraulic-erosion'` and a figure
 function viteApp(name) {
   const dir = path.join(work, name)
@@ -293,6 +301,8 @@ test('in a Vite app, after vite build and under the site\'s policy, a figure rai
   for (const file of ['hydraulic-erosion_bg', 'sketch-worker', 'hydraulic-erosion-full_bg', 'ground-reader']) {
     assert.ok(built.some(f => f.startsWith(`${file}-`)), `vite emitted ${file}: ${built}`)
   }
+  // (nor a copy of the full page, which would come without what it loads)
+  assert.deepEqual(built.filter(f => f.endsWith('.html')), [])
   const site = await serve(path.join(dir, 'dist'), {}, '/', packageHeaders(installed))
   await rainsToThePagesHeights(`${site.url}/`)
   await site.close()
