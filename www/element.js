@@ -37,7 +37,8 @@ const FILES = {
   'sketch-worker.js': new URL('./sketch-worker.js?no-inline', import.meta.url).href,
   'ground-reader.js': new URL('./ground-reader.js?no-inline', import.meta.url).href
 }
-// (a page that also runs the drop-in keeps the table its start set)
+// (the first table set on a page stays: a post that loads the package
+// twice, by a script tag and a bundle, fetches each file once)
 globalThis[Symbol.for('hydraulic-erosion.files')] ??= FILES
 const files = globalThis[Symbol.for('hydraulic-erosion.files')]
 

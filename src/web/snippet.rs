@@ -7,11 +7,11 @@
 //! (`tools/inline-snippets.mjs`), so the glue imports no file of its own and
 //! the page fetches nothing more before the sketch can start.
 //!
-//! The files are found by the table of addresses the script that loaded the
-//! glue set (`www/element.js`, `www/start.js`, or the page in a worker's
-//! first message), so a bundler that renames them as it copies them (Vite
-//! does) has them found all the same; without a table (the JavaScript API
-//! imported by hand), beside the glue.
+//! The files are found by the table of addresses the figures' script set
+//! (`www/element.js`; in a worker, the page's first message), so a bundler
+//! that renames them as it copies them (Vite does) has them found all the
+//! same; without a table (the page, whose files are never bundled, or the
+//! JavaScript API imported by hand), beside the glue.
 
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
