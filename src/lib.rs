@@ -23,6 +23,7 @@
 //! | [`erosion`] | the raindrops that dig and deposit, and thermal erosion |
 //! | [`ground`] | the starting ground: the island, simplex fBm, diamond-square |
 //! | [`settings`] | the tables of sliders, toggles, choices and presets |
+//! | [`sculpt`] | the reader's hand: a tool's stamp, stamps spaced along a path, a stroke at its drop count |
 //! | [`grid`], [`changed_tiles`], [`fingerprint`], [`unit_random`], [`float_min_max`] | a map's cells, where they changed and their fingerprint; small helpers every layer uses |
 
 /// Whether this is the full build: with the tutorial's and the landscape's

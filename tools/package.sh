@@ -4,12 +4,15 @@
 # is the release build (dist/) with what describes it: package.json, the
 # element's types and its Custom Elements Manifest (made from the tables the
 # element is, tools/package/manifest.mjs), a README, the licence and the
-# changelog. `--built` packs the dist/ there is instead of building it again.
+# changelog. It installs what building needs first (tools/setup.sh); `--built`
+# packs the dist/ there is instead of building it again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
 if [ "${1:-}" != "--built" ]; then
+  tools/setup.sh
+  export PATH="$PWD/tools/node_modules/.bin:$PATH"
   say "release build"
   trunk build --release --public-url ./
 fi
