@@ -63,6 +63,23 @@ const setValue = (tab, id, value) => tab.run(([id, value]) => {
   control.dispatchEvent(new Event('change', { bubbles: true }))
 }, [id, value])
 
+// WebKitGTK's web process now and then crashes on a big map ("WebProcess
+// CRASHED", a fault inside WebKit: 1 run in 5 of that test alone here on
+// 6 December 2026, on the build before the npm package as on the one with
+// it; never in Chromium or Firefox). Such a crash, said in the log, gets
+// one more try in a fresh session; a second crash, or any other failure,
+// fails the test
+async function onceMoreIfWebKitCrashed(engine, t, body) {
+  try {
+    return await body()
+  } catch (error) {
+    if (engine !== 'webkit' || !/WebProcess CRASHED/.test(error.message)) throw error
+    t.diagnostic(`webkit: its web process crashed; once more (${error.message.slice(0, 160)})`)
+    await engines[engine].closeTabs()
+    return body()
+  }
+}
+
 async function pause(tab) {
   if ((await state(tab)).looping) await tab.click('#experiment-control-pause-toggle')
   await until(tab, () => { const s = window.wasmBindings.pageState(); return s.settled && !s.looping })
@@ -155,7 +172,7 @@ for (const engine of ENGINES) {
       await tab.close()
     })
 
-    test('a big map\'s rivers follow the rain, routed beside the sketch (or, where no worker starts there, over its frames)', async t => {
+    test('a big map\'s rivers follow the rain, routed beside the sketch (or, where no worker starts there, over its frames)', t => onceMoreIfWebKitCrashed(engine, t, async () => {
       const tab = await open(engine, '?he-seed=8&he-map-size=1024x1024')
       const { drops: from, thread } = await state(tab)
       await until(tab, from => window.wasmBindings.pageState().riversOf > from + 5000, from)
@@ -171,7 +188,7 @@ for (const engine of ENGINES) {
         assert.deepEqual(problems, [])
       }
       await tab.close()
-    })
+    }))
 
     test('every slider, choice, toggle and button acts on the sketch', async () => {
       const tab = await open(engine)
