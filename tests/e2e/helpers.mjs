@@ -17,10 +17,11 @@ export const dist = path.join(root, 'dist')
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.png': 'image/png' }
 
-// The headers a host sends with the page (www/_headers, copied to dist/):
-// its Content-Security-Policy and the rest, by lower-case name
-export function siteHeaders() {
-  const lines = fs.readFileSync(path.join(dist, '_headers'), 'utf8').split('\n')
+// The headers a host sends with the page (www/_headers, copied to dist/, or
+// the `_headers` of another copy of the site: the npm package's): its
+// Content-Security-Policy and the rest, by lower-case name
+export function siteHeaders(site = dist) {
+  const lines = fs.readFileSync(path.join(site, '_headers'), 'utf8').split('\n')
   return Object.fromEntries(lines.flatMap(line => {
     const header = line.match(/^\s+([\w-]+): (.+)$/)
     return header ? [[header[1].toLowerCase(), header[2]]] : []

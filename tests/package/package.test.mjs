@@ -11,7 +11,7 @@ import path from 'node:path'
 import { execFileSync, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import net from 'node:net'
-import { root, launch, serve, newContext, ours } from '../e2e/helpers.mjs'
+import { root, launch, serve, newContext, ours, siteHeaders } from '../e2e/helpers.mjs'
 import { releaseVersion } from '../../tools/version.mjs'
 
 const tools = path.join(root, 'tools/node_modules')
@@ -31,11 +31,6 @@ function installInto(dir, extra = {}) {
   return path.join(dir, 'node_modules/hydraulic-erosion')
 }
 
-// The headers the package says a host sends (its _headers)
-function packageHeaders(dir) {
-  return Object.fromEntries(fs.readFileSync(path.join(dir, '_headers'), 'utf8').split('\n')
-    .flatMap(line => { const h = line.match(/^\s+([\w-]+): (.+)$/); return h ? [[h[1].toLowerCase(), h[2]]] : [] }))
-}
 
 // A page opened, its problems (errors and warnings, page errors) recorded
 async function visit(url) {
@@ -53,7 +48,7 @@ async function visit(url) {
 const pageHashes = new Map()
 async function pageHash(query) {
   if (!pageHashes.has(query)) {
-    const site = await serve(installed, {}, '/', packageHeaders(installed))
+    const site = await serve(installed, {}, '/', siteHeaders(installed))
     const { page, context, problems } = await visit(`${site.url}/?${query}`)
     await page.waitForFunction(() => { const s = window.wasmBindings?.pageState(); return s?.settled && !s.replaying && !s.looping }, null, { timeout: 120000 })
     const s = await page.evaluate(() => window.wasmBindings.pageState())
@@ -216,7 +211,7 @@ test('the manifest is the tables\': every slider, choice, colour scheme and togg
   const site = await serve(installed, { '/tables.html': '<!doctype html><html lang="en"><title>Tables</title><link rel="icon" href="data:,"><script type="module" src="/tables.js"></script>', '/tables.js': `
     import init, { Terrain } from './hydraulic-erosion-full.js'
     await init()
-    window.tables = { sliders: Terrain.sliders(), choices: Terrain.choices(), schemes: Terrain.schemes() }` }, '/', packageHeaders(installed))
+    window.tables = { sliders: Terrain.sliders(), choices: Terrain.choices(), schemes: Terrain.schemes() }` }, '/', siteHeaders(installed))
   const { page, context, problems } = await visit(`${site.url}/tables.html`)
   await page.waitForFunction(() => window.tables)
   const tables = await page.evaluate(() => window.tables)
@@ -244,7 +239,7 @@ test('the manifest\'s methods, parts and custom properties are the running eleme
   const site = await serve(installed, {
     '/post.html': '<!doctype html><html lang="en"><title>A post</title><link rel="icon" href="data:,"><script type="module" src="/element.js"></script>' +
       '<hydraulic-erosion id="it" seed="4" controls="all" loading="eager"></hydraulic-erosion>'
-  }, '/', packageHeaders(installed))
+  }, '/', siteHeaders(installed))
   const { page, context, problems } = await visit(`${site.url}/post.html`)
   await page.waitForFunction(() => document.getElementById('it').state()?.settled)
   const running = await page.evaluate(() => {
@@ -278,7 +273,7 @@ test('the manifest\'s methods, parts and custom properties are the running eleme
 test('a plain post that loads element.js by a script tag from the site\'s own folder rains in a worker to the page\'s heights', async () => {
   const site = await serve(installed, {
     '/a-post/': `<!doctype html><html lang="en"><head><title>A post</title><link rel="icon" href="data:,"><script type="module" src="/static/hydraulic-erosion/element.js"></script></head><body>${FIGURE}</body></html>`
-  }, '/static/hydraulic-erosion/', packageHeaders(installed))
+  }, '/static/hydraulic-erosion/', siteHeaders(installed))
   await rainsToThePagesHeights(`${site.url}/a-post/`)
   await site.close()
 })
@@ -303,7 +298,7 @@ test('in a Vite app, after vite build and under the site\'s policy, a figure rai
   }
   // (nor a copy of the full page, which would come without what it loads)
   assert.deepEqual(built.filter(f => f.endsWith('.html')), [])
-  const site = await serve(path.join(dir, 'dist'), {}, '/', packageHeaders(installed))
+  const site = await serve(path.join(dir, 'dist'), {}, '/', siteHeaders(installed))
   await rainsToThePagesHeights(`${site.url}/`)
   await site.close()
 })
@@ -332,7 +327,7 @@ test('in a Vite app under the dev server, a figure rains in a worker to the page
 })
 
 test('a post that loads the package from another origin, under the README\'s policy for a CDN, rains in a worker to the page\'s heights', async () => {
-  const cdn = await serve(installed, {}, '/hydraulic-erosion/', { ...packageHeaders(installed), 'access-control-allow-origin': '*' })
+  const cdn = await serve(installed, {}, '/hydraulic-erosion/', { ...siteHeaders(installed), 'access-control-allow-origin': '*' })
   const element = `${cdn.url}/hydraulic-erosion/element.js`
   const policy = `default-src 'self'; script-src 'self' ${cdn.url} 'wasm-unsafe-eval'; connect-src 'self' ${cdn.url}; worker-src blob: ${cdn.url}; style-src 'self'; img-src 'self' data: blob:`
   const blog = await serve(installed, {
