@@ -256,6 +256,13 @@ test('the manifest\'s methods, parts and custom properties are the running eleme
   assert.deepEqual(element.cssProperties.map(p => p.name).sort(), used.sort())
   assert.equal(running.version, version)
   assert.equal(running.state.version, version)
+  // The types name every field of state() (the sketch's table and the
+  // page's own, listed in tools/package/manifest.mjs), and no other
+  const types = read('hydraulic-erosion.d.ts')
+  const from = types.indexOf('interface HydraulicErosionState {')
+  const typed = types.slice(from, types.indexOf('\n}', from)).split('\n')
+    .map(line => line.match(/^ {2}([\w]+):/)?.[1]).filter(Boolean)
+  assert.deepEqual(typed.sort(), Object.keys(running.state).sort())
   const changed = page.evaluate(() => new Promise(resolve => document.getElementById('it').addEventListener('change', e => resolve(e.detail.link), { once: true })))
   await page.evaluate(() => {
     const input = document.getElementById('it').shadowRoot.getElementById('experiment-control-inertia')

@@ -77,11 +77,11 @@ export function hints(html) {
   return Object.fromEntries([...html.matchAll(/id="hint-([\w-]+)">([^<]*)</g)].map(m => [m[1], text(m[2])]))
 }
 
-// The names `controls` takes: the page's controls' IDs without the prefix,
-// and the two by what they do
+// The names `controls` takes: the page's controls' IDs without the prefix
+// (the two it also knows by what they do, `play` and `fullscreen`, its own
+// description names)
 export function controlNames(html) {
-  const ids = [...html.matchAll(/id="experiment-control-([\w-]+)"/g)].map(m => m[1])
-  return [...ids.filter(id => !['pause-toggle', 'fullscreen-toggle'].includes(id)), 'play', 'fullscreen']
+  return [...html.matchAll(/id="experiment-control-([\w-]+)"/g)].map(m => m[1])
 }
 
 const quoted = value => typeof value === 'string' ? `'${value}'` : String(value)
