@@ -24,7 +24,7 @@
 //! | [`ground`] | the starting ground: the island, simplex fBm, diamond-square |
 //! | [`settings`] | the tables of sliders, toggles, choices and presets |
 //! | [`sculpt`] | the reader's hand: a tool's stamp, stamps spaced along a path, a stroke at its drop count |
-//! | [`grid`], [`changed_tiles`], [`fingerprint`], [`unit_random`], [`float_min_max`] | a map's cells, where they changed and their fingerprint; small helpers every layer uses |
+//! | [`raster`] | a map's cells, where they changed and their fingerprint; the numeric helpers every layer uses |
 
 /// Whether this is the full build: with the tutorial's and the landscape's
 /// systems and the 3D view. The page's first download is the article's
@@ -42,22 +42,18 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 // calls no JavaScript API, and every export of one would be in its download
 #[cfg(not(all(feature = "picture", not(feature = "page"))))]
 pub mod bindings;
-pub mod changed_tiles;
 pub mod draw;
 pub mod erosion;
-pub mod fingerprint;
-pub mod float_min_max;
 pub mod flora;
-pub mod grid;
 pub mod ground;
 pub mod hydrology;
 pub mod morphometry;
+pub mod raster;
 pub mod sculpt;
 pub mod settings;
 pub mod share;
 pub mod sketch;
 pub mod terrain;
-pub mod unit_random;
 
 #[cfg(all(target_arch = "wasm32", any(feature = "page", feature = "picture")))]
 mod web;

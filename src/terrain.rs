@@ -13,20 +13,20 @@ use crate::erosion::thermal_erosion::{ThermalErosion, AMOUNT, THERMAL_EVERY};
 use crate::erosion::tutorial_droplet::{self, Digs, TutorialRules};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::changed_tiles::ChangedTiles;
-use crate::fingerprint::TileFingerprints;
-use crate::grid::Grid;
 use crate::ground::diamond_square;
 use crate::ground::fractal_noise::FractalNoise;
 use crate::ground::imported::ImportedGround;
 use crate::ground::island::island;
 use crate::ground::simplex_fbm::{self, Octaves};
+use crate::raster::changed_tiles::ChangedTiles;
+use crate::raster::fingerprint::TileFingerprints;
+use crate::raster::grid::Grid;
+use crate::raster::unit_random::unit_f64;
 use crate::sculpt::stamp::{self, Stamp, Tool};
 use crate::sculpt::stroke::Hand;
 use crate::settings::choices::{Choice, Choices, Preset, Shape};
 use crate::settings::presets;
 use crate::settings::sliders::{Setting, Settings};
-use crate::unit_random::unit_f64;
 use crate::FULL;
 
 /// Rain stops by itself after this many drops on the article's map (as many
@@ -571,7 +571,7 @@ impl Terrain {
         self.start_over_with(settings, choices);
     }
 
-    /// A fingerprint of the heights ([`crate::fingerprint`]). Two maps with
+    /// A fingerprint of the heights ([`crate::raster::fingerprint`]). Two maps with
     /// the same fingerprint are, for all practical purposes, the same map.
     /// Taken once an edition, from the tiles changed since the last.
     pub fn heights_hash(&self) -> u64 {

@@ -6,7 +6,7 @@
 use hydraulic_erosion::draw::painter::NoPainter;
 use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::erosion::droplet::MAX_STEPS;
-use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::settings::choices::Choice;
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::share::link;

@@ -7,8 +7,8 @@
 
 use std::io::Cursor;
 
-use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::imported::{self, Unit};
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::share::elevation::{self, Encoding, Format, ReadError};
 use hydraulic_erosion::share::heightmap;
 use proptest::prelude::*;
@@ -452,7 +452,7 @@ fn link_to(
     hydraulic_erosion::share::ground_link::GroundLink {
         name: name.into(),
         grid: ground.grid,
-        fingerprint: hydraulic_erosion::fingerprint::fingerprint(ground.grid, &ground.heights),
+        fingerprint: hydraulic_erosion::raster::fingerprint::fingerprint(ground.grid, &ground.heights),
         shore: 0.25,
         encoding,
         steepness: ground.steepness,

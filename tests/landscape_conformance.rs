@@ -6,9 +6,9 @@
 
 use hydraulic_erosion::draw::color_schemes::{scheme, LANDSCAPE_BANDS};
 use hydraulic_erosion::draw::relief::elevation_color;
-use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::diamond_square::diamond_square;
 use hydraulic_erosion::hydrology::traced_rivers::trace;
+use hydraulic_erosion::raster::grid::Grid;
 
 mod fixture_files;
 

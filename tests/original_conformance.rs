@@ -7,7 +7,7 @@
 use hydraulic_erosion::draw::color_schemes::{ORIGINAL_SCHEMES, SCHEMES};
 use hydraulic_erosion::erosion::brush::Brush;
 use hydraulic_erosion::erosion::droplet::{fall, DropRules};
-use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::raster::grid::Grid;
 
 const G: Grid = Grid::ARTICLE;
 const CELLS: usize = G.cols * G.rows;

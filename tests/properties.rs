@@ -19,8 +19,8 @@ use std::collections::HashMap;
 use hydraulic_erosion::draw::camera::Camera;
 use hydraulic_erosion::draw::color_schemes::SCHEMES;
 use hydraulic_erosion::draw::viewport::Size;
-use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::steepness;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
 use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices};
@@ -425,7 +425,7 @@ proptest! {
         splits in proptest::collection::vec(1..400usize, 1..6),
     ) {
         use hydraulic_erosion::flora::poisson_disc::{poisson_disc, PoissonDisc, ATTEMPTS};
-        use hydraulic_erosion::unit_random::unit_f64;
+        use hydraulic_erosion::raster::unit_random::unit_f64;
         use rand_pcg::Pcg32;
         let mut rng = Pcg32::new(seed, 7);
         let spots = poisson_disc(width, height, r, ATTEMPTS, &mut || unit_f64(&mut rng));
@@ -781,7 +781,7 @@ proptest! {
             prop_assert!(drawn == whole, "after {:?}", terrain.edition());
             let (contours, again_contours) = (kept.contours(&terrain).clone(), again.contours(&terrain).clone());
             prop_assert!(contours == again_contours, "contours after {:?}", terrain.edition());
-            let whole = hydraulic_erosion::fingerprint::fingerprint(terrain.grid(), terrain.heights());
+            let whole = hydraulic_erosion::raster::fingerprint::fingerprint(terrain.grid(), terrain.heights());
             prop_assert_eq!(terrain.heights_hash(), whole, "the fingerprint kept tile by tile");
         }
     }

@@ -1,8 +1,8 @@
 //! The whole simulation through `Terrain`: determinism, settings, extremes.
 
 use hydraulic_erosion::draw::map_view::MapView;
-use hydraulic_erosion::fingerprint::fingerprint;
-use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::raster::fingerprint::fingerprint;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::settings::sliders::{Setting, Settings, SLIDERS};
 use hydraulic_erosion::terrain::Terrain;
 

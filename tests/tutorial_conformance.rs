@@ -6,9 +6,9 @@
 
 use hydraulic_erosion::erosion::thermal_erosion::ThermalErosion;
 use hydraulic_erosion::erosion::tutorial_droplet::{simulate, Digs, TutorialRules};
-use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::simplex_fbm::{fbm, warped, Octaves};
 use hydraulic_erosion::hydrology::flow_accumulation::flow_accumulation;
+use hydraulic_erosion::raster::grid::Grid;
 
 mod fixture_files;
 

@@ -4,7 +4,7 @@
 //! map and rules.
 
 use hydraulic_erosion::draw::map_view::MapView;
-use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, Shape, MAP_SIZES};
 use hydraulic_erosion::settings::sliders::{Setting, Settings};
 use hydraulic_erosion::terrain::{Terrain, TUTORIAL_RAIN_TARGET};

@@ -4,9 +4,9 @@
 //! crates it carries are never part of the page's first download. It also
 //! puts a time-lapse's frames in a WebM file.
 
-use hydraulic_erosion::fingerprint::fingerprint;
-use hydraulic_erosion::grid::Grid;
 use hydraulic_erosion::ground::imported;
+use hydraulic_erosion::raster::fingerprint::fingerprint;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::settings::sliders::Settings;
 use hydraulic_erosion::share::elevation::{self, Encoding};
 use hydraulic_erosion::share::map_archive;

@@ -5,7 +5,7 @@
 
 use hydraulic_erosion::draw::color_schemes::scheme;
 use hydraulic_erosion::draw::level_of_detail::at_most;
-use hydraulic_erosion::grid::Grid;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::share::{glb, stl_solid};
 use wasm_bindgen::prelude::*;
 

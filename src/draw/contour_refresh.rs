@@ -10,7 +10,7 @@
 //! ```
 //! use hydraulic_erosion::draw::contour_refresh::{ContourRefresh, FRAMES};
 //! use hydraulic_erosion::draw::marching_squares::Contours;
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! let grid = Grid::new(200, 513);
 //! let heights: Vec<f32> = (0..grid.cells()).map(|i| (i % 200) as f32 / 200.0).collect();
 //! let mut refresh = ContourRefresh::default();
@@ -26,7 +26,7 @@
 //! ```
 
 use crate::draw::marching_squares::{bands_of, Contours};
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// How many frames a refresh takes: its bands are traced this many parts.
 /// Each refresh's lines are stroked once, in the frame they are whole (10

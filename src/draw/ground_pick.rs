@@ -13,7 +13,7 @@
 //! use hydraulic_erosion::draw::camera::Camera;
 //! use hydraulic_erosion::draw::ground_pick::pick;
 //! use hydraulic_erosion::draw::mesh::Layout;
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! let grid = Grid::new(101, 101);
 //! let flat = vec![0.0; grid.cells()];
 //! // The middle of the screen, at the starting view: the middle of the map
@@ -26,7 +26,7 @@
 
 use crate::draw::camera::Ray;
 use crate::draw::mesh::Layout;
-use crate::float_min_max::lowest_and_highest;
+use crate::raster::float_min_max::lowest_and_highest;
 
 /// Steps along the ray are this share of a cell apart across the map:
 /// fine enough that no ridge a cell wide is stepped over.
@@ -116,7 +116,7 @@ fn ground(layout: &Layout, heights: &[f32], p: [f64; 3]) -> f64 {
 mod tests {
     use super::*;
     use crate::draw::camera::Camera;
-    use crate::grid::Grid;
+    use crate::raster::grid::Grid;
 
     /// Where `m` takes `p` on screen, as shares of the drawing across and
     /// down.

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use hydraulic_erosion::draw::level_of_detail::{coarse_grid, factor, reduce};
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! assert_eq!(factor(0.26), 4);
 //! assert_eq!(factor(3.0), 1);
 //! let grid = Grid::new(4, 2);
@@ -24,7 +24,7 @@
 use std::ops::Range;
 
 use crate::draw::viewport::Viewport;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The largest factor a map is drawn coarser by: past it (a 2048 × 2048
 /// map on a canvas under 256 pixels) the drawing is finer than the screen.

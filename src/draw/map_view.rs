@@ -30,11 +30,11 @@ use crate::draw::level_of_detail::{coarse_grid, coarse_part, mean_of_blocks, red
 use crate::draw::marching_squares::Contours;
 use crate::draw::relief;
 use crate::erosion::ground_moved::{deposition, erosion};
-use crate::grid::Grid;
 use crate::hydrology::flow_accumulation::flow_accumulation;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::{Ripple, Rivers};
 use crate::hydrology::router::{Router, Routing};
+use crate::raster::grid::Grid;
 use crate::settings::choices::Layer;
 use crate::terrain::Terrain;
 use crate::FULL;

@@ -4,8 +4,8 @@
 
 use std::ops::Range;
 
-use crate::float_min_max::{greater, lesser};
-use crate::grid::Grid;
+use crate::raster::float_min_max::{greater, lesser};
+use crate::raster::grid::Grid;
 
 /// Every this many contours one is an index (heavier) line.
 pub const INDEX_EVERY: u32 = 5;

@@ -11,7 +11,7 @@
 //! height scale, so every map size shows the same island alike.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::draw::mesh::{surface, Layout};
 //! let grid = Grid::new(3, 2);
 //! let mesh = surface(Layout::new(grid, 1.0), &[0.0; 6]);
@@ -22,7 +22,7 @@
 //! [`RELIEF_SHARE`]: crate::draw::mesh::RELIEF_SHARE
 
 use crate::draw::shading::slope;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// How tall a height of 1 stands at a height scale of 1, as a share of the
 /// map's longer side: the article's island then rises about as steeply as
@@ -83,7 +83,7 @@ pub const VERTICES_PER_PIXEL_IN_SOFTWARE: f64 = 0.25;
 /// side than the view wants for `pixels_across`.
 ///
 /// ```
-/// use hydraulic_erosion::grid::Grid;
+/// use hydraulic_erosion::raster::grid::Grid;
 /// use hydraulic_erosion::draw::mesh::{detail_step, lattice};
 /// assert_eq!(detail_step(Grid::ARTICLE, 1000, false), 1);
 /// assert_eq!(detail_step(Grid::new(512, 512), 300, false), 2);

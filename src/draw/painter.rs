@@ -10,8 +10,8 @@ use crate::draw::river_view::Stroke;
 use crate::draw::view_3d::{Drawn, Scene};
 use crate::draw::viewport::{Size, Viewport};
 use crate::flora::trees::Tree;
-use crate::grid::Grid;
 use crate::morphometry::measures::Measures;
+use crate::raster::grid::Grid;
 
 /// Draws a frame: the sketch says what, in which order; a painter turns
 /// it into canvas calls.

@@ -6,8 +6,8 @@ use std::ops::Range;
 
 use crate::draw::color_schemes::{hex_rgb, ColorScheme, ElevationBand};
 use crate::draw::shading::shade;
-use crate::float_min_max::lesser;
-use crate::grid::Grid;
+use crate::raster::float_min_max::lesser;
+use crate::raster::grid::Grid;
 
 /// How strongly slopes catch the light.
 pub const RELIEF: f64 = 30.0;

@@ -11,9 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::RIVER_START;
+use crate::raster::grid::Grid;
 
 /// While it rains the rivers are worked out again every this many frames.
 pub const RIVER_EVERY: u32 = 15;

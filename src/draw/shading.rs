@@ -16,8 +16,8 @@
 //! [`GLSL`]: crate::draw::shading::GLSL
 //! [`glsl_constants`]: crate::draw::shading::glsl_constants
 
-use crate::float_min_max::{greater, lesser};
 use crate::hydrology::rivers;
+use crate::raster::float_min_max::{greater, lesser};
 
 /// The light not from any direction, so slopes facing away aren't black.
 pub const AMBIENT: f64 = 0.45;

@@ -16,8 +16,8 @@ use crate::draw::color_schemes::ColorScheme;
 use crate::draw::relief::{band_colors, light, Palette};
 use crate::draw::viewport::Size;
 use crate::flora::trees::Tree;
-use crate::grid::Grid;
 use crate::hydrology::rivers::RIVER_START;
+use crate::raster::grid::Grid;
 
 /// Steps of the colour ramp from height 0 to 1: finer than the relief's
 /// 256 bands over the land, so the 3D view shows no steps between them.

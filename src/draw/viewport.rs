@@ -3,7 +3,7 @@
 //! fit, as the original does in fullscreen; a map of another shape (the
 //! tutorial's square) is letterboxed, so none of it is cut off.
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The drawing's size in CSS pixels, and the screen's pixel ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,7 +30,7 @@ impl Size {
 ///
 /// ```
 /// use hydraulic_erosion::draw::viewport::Viewport;
-/// use hydraulic_erosion::grid::Grid;
+/// use hydraulic_erosion::raster::grid::Grid;
 /// let v = Viewport::fit(Grid::ARTICLE, 638.0, 358.0);
 /// assert_eq!((v.scale, v.left, v.top), (2.0, 0.0, 0.0));
 /// ```

@@ -2,7 +2,7 @@
 //! is (`radius − distance`), the weights adding up to 1. Digging from a small
 //! circle rather than one cell keeps the map from getting pitted.
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// One cell of the brush: where it is from the centre, its offset in the
 /// height buffer, and its share of what is dug.

@@ -14,8 +14,8 @@
 //! what makes a shared link reproduce its map exactly.
 
 use crate::erosion::brush::Brush;
-use crate::float_min_max::{greater, lesser};
-use crate::grid::Grid;
+use crate::raster::float_min_max::{greater, lesser};
+use crate::raster::grid::Grid;
 
 /// Sediment a drop can carry, per unit of speed, water and slope.
 pub const CAPACITY: f64 = 4.0;

@@ -23,7 +23,7 @@
 //! however the drops were batched into frames.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::erosion::thermal_erosion::ThermalErosion;
 //! let grid = Grid::new(3, 3);
 //! let mut h = vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0];
@@ -36,7 +36,7 @@
 //!
 //! [`THERMAL_EVERY`]: crate::erosion::thermal_erosion::THERMAL_EVERY
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// A thermal pass comes after every this many drops (the tutorial's batch).
 pub const THERMAL_EVERY: u64 = 1_000;

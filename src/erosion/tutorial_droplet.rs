@@ -28,7 +28,7 @@
 //! [`Digs::WhereItLeft`]: crate::erosion::tutorial_droplet::Digs::WhereItLeft
 //! [`Digs::WhereItArrives`]: crate::erosion::tutorial_droplet::Digs::WhereItArrives
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The tutorial's `erosionParams` that have no slider here.
 pub const MAX_STEPS: u32 = 64;

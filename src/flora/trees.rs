@@ -13,7 +13,7 @@
 //! middle over a handful of frames rather than holding one up.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::flora::trees::Forest;
 //! let grid = Grid::ARTICLE;
 //! let forest = Forest::new(3, grid);
@@ -30,9 +30,9 @@ use rand_pcg::Pcg32;
 
 use crate::flora::poisson_disc::{PoissonDisc, ATTEMPTS};
 use crate::flora::space_colonisation::{colonise, Growth};
-use crate::grid::Grid;
 use crate::hydrology::rivers::RIVER_START;
-use crate::unit_random::unit_f64;
+use crate::raster::grid::Grid;
+use crate::raster::unit_random::unit_f64;
 
 /// Trees stand at least this far apart, in cells of the article's map: the
 /// article's 18 pixels on its 1,024-pixel picture of 257 cells.

@@ -31,9 +31,9 @@
 
 use rand_pcg::Pcg32;
 
-use crate::grid::Grid;
 use crate::ground::island::stretch_to_unit;
-use crate::unit_random::unit_f32;
+use crate::raster::grid::Grid;
+use crate::raster::unit_random::unit_f32;
 
 /// The corners' starting height (the article's landscape).
 const CORNER: f32 = 0.5;

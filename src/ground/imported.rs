@@ -33,9 +33,9 @@
 //! assert!(ground.heights[13] > 0.25 && ground.heights[14] < 0.25);
 //! ```
 
-use crate::float_min_max::lowest_and_highest;
-use crate::grid::Grid;
 use crate::ground::steepness;
+use crate::raster::float_min_max::lowest_and_highest;
+use crate::raster::grid::Grid;
 
 /// What a file's values measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 //! ends up in closed hollows and just fills them in), then stretched to fill
 //! 0..1.
 
-use crate::float_min_max::{greater, lesser};
-use crate::grid::Grid;
 use crate::ground::fractal_noise::FractalNoise;
+use crate::raster::float_min_max::{greater, lesser};
+use crate::raster::grid::Grid;
 
 /// How much the terrain rises towards the middle, from 0 (noise only) to 1.
 /// Too strong and you get a perfect cone; at 0.4 the noise still decides

@@ -21,8 +21,8 @@
 
 use noise::{NoiseFn, Simplex};
 
-use crate::grid::Grid;
 use crate::ground::island::stretch_to_unit;
+use crate::raster::grid::Grid;
 
 /// How the octaves of fBm stack up.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,7 +10,7 @@
 //! levels, which are heights as the sketch's are, have a steepness of 1.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::ground::steepness::{self, ISLAND_SLOPE};
 //! // A plane a tenth as steep as the island's median: drops see it 10 times steeper
 //! let grid = Grid::new(40, 30);
@@ -18,7 +18,7 @@
 //! assert_eq!(steepness::of(grid, &plane), 10.0);
 //! ```
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The median slope a cell of the article's island (seed 1, 320 × 180
 /// cells, before rain), over every cell that slopes at all: the steepness

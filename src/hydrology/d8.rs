@@ -6,13 +6,13 @@
 //! threads and in the buffer passed between them.
 //!
 //! The ways are numbered 1 to 8 in the order
-//! [`Grid::neighbours`](crate::grid::Grid::neighbours) walks a cell's
+//! [`Grid::neighbours`](crate::raster::grid::Grid::neighbours) walks a cell's
 //! neighbours (row by row from the top left), and
 //! [`NOWHERE`](crate::hydrology::d8::NOWHERE) is 0, a cell that keeps its
 //! water.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::hydrology::d8::{way_to, follow, NOWHERE};
 //! let grid = Grid::new(10, 10);
 //! let i = 5 * 10 + 5;
@@ -23,7 +23,7 @@
 //! assert_eq!(follow(grid.cols, i, NOWHERE), None);
 //! ```
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// Which neighbour a cell drains into, 1 to 8, or [`NOWHERE`].
 pub type Way = u8;

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use hydraulic_erosion::hydrology::flow_accumulation::flow_accumulation;
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! // A ramp down to the east: every cell drains straight east
 //! let grid = Grid::new(4, 3);
 //! let h: Vec<f32> = (0..12).map(|i| 3.0 - (i % 4) as f32).collect();
@@ -20,9 +20,9 @@
 //! assert_eq!(&d.water[..4], &[1.0, 2.0, 3.0, 4.0]);
 //! ```
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::{steepest_descents, Drainage};
 use crate::hydrology::height_order::{ordered, HeightOrder};
+use crate::raster::grid::Grid;
 
 /// The drainage of `heights` on `grid`, as the tutorial's
 /// `flowAccumulation` works it out: the water through each cell, and the

@@ -7,8 +7,8 @@
 //! neighbour, keep theirs. Run over a map whose hollows are filled, every land
 //! cell drains to the sea or the edge.
 
-use crate::grid::Grid;
 use crate::hydrology::d8::{self, Way, NOWHERE};
+use crate::raster::grid::Grid;
 
 /// How water drains across the map.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -33,9 +33,9 @@
 //! The order the cells come out in is kept: it is a height order (lowest
 //! first), which is all the flow routing needs, so it never sorts.
 
-use crate::float_min_max::greater;
-use crate::grid::Grid;
 use crate::hydrology::height_order::{ordered, HeightOrder};
+use crate::raster::float_min_max::greater;
+use crate::raster::grid::Grid;
 
 /// How far above the cell it was reached from a filled cell is raised, so
 /// that even a filled hollow slopes (very gently) towards its outlet.

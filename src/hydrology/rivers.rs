@@ -2,11 +2,11 @@
 //! the drops themselves: the terrain plus a faint ripple of noise, its hollows
 //! filled by priority-flood, its rain routed by D8.
 
-use crate::grid::Grid;
 use crate::ground::fractal_noise::FractalNoise;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::priority_flood::PriorityFlood;
 use crate::hydrology::router::{Received, Router, Routing};
+use crate::raster::grid::Grid;
 
 /// A cell carries a river once the water of this many cells (of the
 /// article's map: a finer map counts its water in those) passes through:
@@ -221,7 +221,7 @@ impl RoutingEnd {
     /// The drainage of `heights` plus the seed's ripple.
     ///
     /// ```
-    /// # use hydraulic_erosion::grid::Grid;
+    /// # use hydraulic_erosion::raster::grid::Grid;
     /// # use hydraulic_erosion::hydrology::rivers::RoutingEnd;
     /// # use hydraulic_erosion::hydrology::router::Routing;
     /// let grid = Grid::new(20, 20);

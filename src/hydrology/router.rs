@@ -8,8 +8,8 @@
 //! makes of the same heights, to the bit
 //! ([`crate::hydrology::rivers::RoutingEnd`]).
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
+use crate::raster::grid::Grid;
 
 /// What a routing is of, beside the heights: the map's grid, the seed
 /// whose ripple bends the rivers ([`crate::hydrology::rivers::wander`])

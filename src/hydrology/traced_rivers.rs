@@ -6,7 +6,7 @@
 //! rain goes.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::hydrology::traced_rivers::trace;
 //! // A ramp down to the west: from the high east the river runs west, up
 //! // the rows while their cells tie (the first lower neighbour wins)
@@ -18,7 +18,7 @@
 //! assert_eq!(rivers[0].last(), Some(&[1, 0]), "the first cell below the water");
 //! ```
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// A river gives up after this many steps.
 pub const MAX_STEPS: usize = 300;

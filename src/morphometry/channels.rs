@@ -4,7 +4,7 @@
 //! to it from a divide, the main channel's length Hack's law is about.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::hydrology::flow_routing::Drainage;
 //! use hydraulic_erosion::morphometry::channels::longest_way_down;
 //! // A row of four cells draining east, the last into nothing
@@ -22,9 +22,9 @@
 
 use std::f64::consts::SQRT_2;
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::RIVER_START;
+use crate::raster::grid::Grid;
 
 /// A cell is a channel once this many cells of the article's map (its
 /// drainage area) drain through it: where the map starts drawing a river.

@@ -28,8 +28,8 @@ pub fn drainage_density(heights: &[f32], water: &[f32], sea_level: f64, channel_
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
     use crate::hydrology::flow_routing::Drainage;
+    use crate::raster::grid::Grid;
 
     #[test]
     fn a_hand_made_valley_has_its_channel_counted() {

@@ -9,10 +9,10 @@
 //!
 //! [`longest_way_down`]: crate::morphometry::channels::longest_way_down
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
 use crate::morphometry::channels::{channel_cells, longest_way_down};
 use crate::morphometry::least_squares::power_law_exponent;
+use crate::raster::grid::Grid;
 
 /// Hack's exponent over the channels of `drainage` above `sea_level` (at
 /// least `channel_area` cells of water), or `None` where there are too few.

@@ -30,7 +30,7 @@ pub fn hypsometric_integral(heights: &[f32], sea_level: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::raster::grid::Grid;
 
     /// A surface of revolution `h = top × (1 − (r/R)^p)` on a fine grid,
     /// zero outside radius `R`.

@@ -229,7 +229,7 @@ impl MeasureSeries {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::raster::grid::Grid;
 
     #[test]
     fn samples_come_every_so_many_drops_and_where_the_rain_stops() {

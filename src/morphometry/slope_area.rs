@@ -7,10 +7,10 @@
 //! down over the distance to it; cells whose ground does not fall (a
 //! filled hollow) are passed over.
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
 use crate::morphometry::channels::{channel_cells, step_length};
 use crate::morphometry::least_squares::power_law_exponent;
+use crate::raster::grid::Grid;
 
 /// The concavity θ of the channels of `drainage` over `heights` above
 /// `sea_level` (at least `channel_area` cells of water), or `None` where

@@ -4,7 +4,7 @@
 //! cells). Cells are whole, so a link can write them.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::sculpt::pen::Pen;
 //! let grid = Grid::new(100, 100);
 //! let mut pen = Pen::down([10.0, 10.0], 8, grid);
@@ -13,7 +13,7 @@
 //! assert_eq!(pen.move_to([18.0, 10.0]), [[14, 10], [18, 10]]);
 //! ```
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// Stamps are this share of the brush's radius apart: close enough that a
 /// stroke leaves a smooth ridge or trench, not a row of bumps.

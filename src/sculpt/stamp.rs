@@ -8,7 +8,7 @@
 //! (and a native test) computes the very same heights.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::sculpt::stamp::{stamp, Stamp, Tool};
 //! let grid = Grid::new(9, 9);
 //! let mut heights = vec![0.5; grid.cells()];
@@ -17,7 +17,7 @@
 //! assert_eq!(heights[4 * 9 + 7], 0.5, "nothing at the rim");
 //! ```
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// How much a `raise` or `lower` stamp at full strength moves the ground at
 /// its centre, in the map's heights (0 to 1). Stamps half a radius apart

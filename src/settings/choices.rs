@@ -13,7 +13,7 @@
 //! assert_eq!(c.key(Choice::Terrain), "warped");
 //! ```
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 use crate::sculpt::stamp::Tool;
 use crate::settings::sliders::Setting;
 

@@ -79,7 +79,7 @@ pub fn starting(preset: Preset) -> (Settings, Choices) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::raster::grid::Grid;
     use crate::settings::choices::{RiverStyle, Shape};
 
     #[test]

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use hydraulic_erosion::draw::color_schemes::scheme;
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::share::glb::glb;
 //! let file = glb(Grid::new(4, 3), &[0.5; 12], 0.25, scheme("topographic").unwrap(), 1.0);
 //! assert_eq!(&file[0..4], b"glTF");
@@ -25,7 +25,7 @@ use crate::draw::color_schemes::ColorScheme;
 use crate::draw::mesh::{surface, Layout};
 use crate::draw::relief::{band_colors, Palette};
 use crate::draw::shading::{rock_share, ROCK};
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The colour of each vertex, 0..1 in sRGB, as the 3D view shows it.
 pub fn vertex_colors(

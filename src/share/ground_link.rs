@@ -8,7 +8,7 @@
 //! ground, to the bit.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::share::elevation::Encoding;
 //! use hydraulic_erosion::share::ground_link::GroundLink;
 //! let ground = GroundLink {
@@ -25,9 +25,9 @@
 
 use super::decimal;
 use super::elevation::{Budget, Encoding};
-use crate::grid::Grid;
 use crate::ground::imported::LARGEST;
 use crate::ground::steepness;
+use crate::raster::grid::Grid;
 
 /// The longest file name a link keeps (longer ones are cut).
 pub const MAX_NAME: usize = 100;
@@ -39,7 +39,7 @@ pub struct GroundLink {
     pub name: String,
     /// The map's cells once fitted.
     pub grid: Grid,
-    /// The fitted heights' fingerprint ([`crate::fingerprint`]).
+    /// The fitted heights' fingerprint ([`crate::raster::fingerprint`]).
     pub fingerprint: u64,
     /// The sea level an elevation model's shore was put at.
     pub shore: f64,

@@ -7,7 +7,7 @@
 //! (`src/bin/heightmap_encoder.rs`), fetched only when a reader saves a
 //! heightmap: the `png` crate would otherwise be most of the page's download.
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The largest 16-bit level: height 1.
 const WHITE: f64 = u16::MAX as f64;

@@ -392,7 +392,7 @@ mod tests {
         assert!(Keyframes::due(g, 5, 3 * KEYFRAME_EVERY + 7));
         assert!(!Keyframes::due(g, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY - 1));
         // As many per cell on a bigger map: 73 times as many at 2048 × 2048
-        let big = crate::grid::Grid::new(2048, 2048).article_maps();
+        let big = crate::raster::grid::Grid::new(2048, 2048).article_maps();
         assert!(!Keyframes::due(big, 0, 72 * KEYFRAME_EVERY));
         assert!(Keyframes::due(big, 0, 73 * KEYFRAME_EVERY));
     }

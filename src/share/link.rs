@@ -39,7 +39,7 @@ use super::strokes;
 use super::timeline::{self, Change};
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::scheme;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 use crate::sculpt::stroke::{Hand, Touch};
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};

@@ -26,8 +26,8 @@ use zip::CompressionMethod;
 
 use crate::draw::map_view::MapView;
 use crate::erosion::ground_moved::{deposition, erosion, largest};
-use crate::grid::Grid;
 use crate::ground::imported::ImportedGround;
+use crate::raster::grid::Grid;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::{Setting, Settings};
 use crate::share::heightmap;

@@ -9,7 +9,7 @@
 //! up, so the file turns the mesh's y-up coordinates Z up.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! use hydraulic_erosion::share::stl_solid::{solid, triangle_count};
 //! let grid = Grid::new(4, 3);
 //! let triangles = solid(grid, &[0.5; 12], 0.25, 1.0);
@@ -19,7 +19,7 @@
 use stl_io::{Normal, Triangle, Vertex};
 
 use crate::draw::mesh::{border, triangles, Layout};
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// The map's longer side on the print, in millimetres: most printers' beds
 /// take it.

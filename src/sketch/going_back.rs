@@ -7,8 +7,8 @@
 //! [`KEYFRAME_EVERY`]: crate::share::keyframes::KEYFRAME_EVERY
 
 use super::history::History;
-use super::{site_scheme, Input, Replaying, Show, Sketch};
-use crate::draw::color_schemes::scheme;
+use super::rain::Replaying;
+use super::{Input, Show, Sketch};
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
@@ -16,6 +16,15 @@ use crate::share::keyframes::{continues, shared_until, Keyframes};
 use crate::share::link::{self, MapLink};
 use crate::share::replay::Replay;
 use crate::share::timeline::Timeline;
+
+/// The reader's past: the changes to undo and redo, a change still being
+/// made, and heights kept to go back to at once.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Past {
+    pub history: History,
+    pub open: Option<Open>,
+    pub keyframes: Keyframes,
+}
 
 /// A change the reader is still making over several inputs.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,55 +35,15 @@ pub(super) enum Open {
     Rewind(Box<MapLink>),
 }
 
-/// Whether `input` is a change of the reader's to undo: a slider, a
-/// checkbox, a choice, a scheme, a restart, a new map, a stroke of the
-/// hand, begun by its press (rewinding is one too, see [`Sketch::rewind`]).
-/// Playing, sharing, looking around in 3D and
-/// the page's circumstances are not. Every input is named here, so a new
-/// one has to say which it is.
-pub fn makes_a_step(input: &Input) -> bool {
-    match input {
-        // Picking up a tool changes nothing on the map: its strokes do
-        Input::Choose(Choice::Tool, _) | Input::Set(Setting::ToolSize | Setting::ToolStrength, _) => false,
-        Input::Set(..)
-        | Input::Toggle(..)
-        | Input::Choose(..)
-        | Input::PickScheme(_)
-        | Input::Restart
-        | Input::NewMap { .. }
-        | Input::PenDown { .. }
-        | Input::Stroke(_)
-        | Input::OpenGround(_) => true,
-        Input::SiteTheme { .. }
-        | Input::PlayPause
-        | Input::Rain(_)
-        | Input::Resize(_)
-        | Input::ReducedMotion(_)
-        | Input::Share
-        | Input::Orbit { .. }
-        | Input::OrbitEnd
-        | Input::Zoom(_)
-        | Input::ResetCamera
-        | Input::Resting
-        | Input::Undo
-        | Input::Redo
-        | Input::Rewind(_)
-        | Input::LetGo
-        | Input::PenMove { .. }
-        | Input::PenUp
-        | Input::Aim(_) => false,
-    }
-}
-
 impl Sketch {
     /// The reader's changes, oldest first, and how many are done.
     pub fn history(&self) -> &History {
-        &self.history
+        &self.past.history
     }
 
     /// The heights kept for going back.
     pub fn keyframes(&self) -> &Keyframes {
-        &self.keyframes
+        &self.past.keyframes
     }
 
     /// The map as it is, or as it is to be once the replay under way is done.
@@ -89,7 +58,7 @@ impl Sketch {
     /// What the rewind spans: the drops fallen (or to fall in the replay
     /// under way), or while it is dragged, those when the drag began.
     pub fn reach(&self) -> u64 {
-        match &self.open {
+        match &self.past.open {
             Some(Open::Rewind(base)) => base.drops,
             // (the drops of the moment, without writing its whole link:
             // this is read for every frame's status)
@@ -101,14 +70,14 @@ impl Sketch {
     pub(super) fn keep_heights_now(&mut self) {
         let link = self.link();
         let (exact, steps) = (self.timeline.is_exact(), self.terrain.steps());
-        self.keyframes.keep_heights(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
+        self.past.keyframes.keep_heights(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
     }
 
     /// Keeps the heights now on the rain's beat ([`Keyframes::keep_on_the_beat`]).
     pub(super) fn keep_heights_on_the_beat(&mut self) {
         let link = self.link();
         let (exact, steps) = (self.timeline.is_exact(), self.terrain.steps());
-        self.keyframes.keep_on_the_beat(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
+        self.past.keyframes.keep_on_the_beat(&link, exact, steps, self.terrain.heights(), self.terrain.hand_moved());
     }
 
     /// Before `input` is taken: if it begins a change of the reader's (a
@@ -116,23 +85,23 @@ impl Sketch {
     /// of the history, and its link is returned to tell afterwards whether
     /// anything changed.
     pub(super) fn open_step(&mut self, input: &Input) -> Option<String> {
-        if !makes_a_step(input) {
+        if !input.makes_a_step() {
             return None;
         }
-        if let (Input::Set(setting, _), Some(Open::Drag(dragged))) = (input, &self.open) {
+        if let (Input::Set(setting, _), Some(Open::Drag(dragged))) = (input, &self.past.open) {
             if setting == dragged {
-                self.history.amend(input.clone());
+                self.past.history.amend(input.clone());
                 return None;
             }
         }
-        self.open = match input {
+        self.past.open = match input {
             Input::Set(setting, _) => Some(Open::Drag(*setting)),
             _ => None,
         };
         let before = self.link();
         self.keep_heights_now();
         let query = link::write(&before);
-        self.history.record(input.clone(), before);
+        self.past.history.record(input.clone(), before);
         Some(query)
     }
 
@@ -140,31 +109,31 @@ impl Sketch {
     /// holds is no step.
     pub(super) fn close_step(&mut self, before: Option<String>) {
         if before.is_some_and(|query| query == link::write(&self.link())) {
-            self.history.forget_latest();
+            self.past.history.forget_latest();
         }
     }
 
     /// Undo: back to the map just before the latest change, at the drops
     /// it was made at; the rain goes on from there if it was raining.
     pub(super) fn undo(&mut self) {
-        self.open = None;
-        if self.history.can_undo() == 0 {
+        self.past.open = None;
+        if self.past.history.can_undo() == 0 {
             return;
         }
         self.keep_heights_now();
-        if let Some(before) = self.history.undo(self.moment()) {
+        if let Some(before) = self.past.history.undo(self.moment()) {
             self.go_to(before);
         }
     }
 
     /// Redo: forward to the map as it was when the change was undone.
     pub(super) fn redo(&mut self) {
-        self.open = None;
-        if self.history.can_redo() == 0 {
+        self.past.open = None;
+        if self.past.history.can_redo() == 0 {
             return;
         }
         self.keep_heights_now();
-        if let Some(after) = self.history.redo() {
+        if let Some(after) = self.past.history.redo() {
             self.go_to(after);
         }
     }
@@ -173,18 +142,18 @@ impl Sketch {
     /// drag began): the map as it was then, paused. The drag is one change,
     /// undone back to the map it began on.
     pub(super) fn rewind(&mut self, drops: u64) {
-        let base = match &self.open {
+        let base = match &self.past.open {
             Some(Open::Rewind(base)) => (**base).clone(),
             _ => {
                 let base = self.moment();
                 self.keep_heights_now();
-                self.history.record(Input::Rewind(drops), base.clone());
-                self.open = Some(Open::Rewind(Box::new(base.clone())));
+                self.past.history.record(Input::Rewind(drops), base.clone());
+                self.past.open = Some(Open::Rewind(Box::new(base.clone())));
                 base
             }
         };
         let drops = drops.min(base.drops);
-        self.history.amend(Input::Rewind(drops));
+        self.past.history.amend(Input::Rewind(drops));
         if self.looping {
             self.set_looping(false);
         }
@@ -198,9 +167,9 @@ impl Sketch {
     /// A drag let go: the next move of a slider is a new change. A rewind
     /// that ends where it began changed nothing.
     pub(super) fn let_go(&mut self) {
-        if let Some(Open::Rewind(base)) = self.open.take() {
+        if let Some(Open::Rewind(base)) = self.past.open.take() {
             if link::write(&base) == link::write(&self.moment()) {
-                self.history.forget_latest();
+                self.past.history.forget_latest();
             }
         }
     }
@@ -228,11 +197,11 @@ impl Sketch {
                     None => None,
                 };
                 self.terrain.start_over(seed, target.settings.clone(), target.choices, ground);
-                self.forget_the_rivers();
-                self.measures.clear();
+                self.rivers.forget(self.terrain.grid());
+                self.measuring.series.clear();
             }
-            Some(shared) if here_exact => self.measures.forget_after(shared),
-            Some(_) => self.measures.clear(),
+            Some(shared) if here_exact => self.measuring.series.forget_after(shared),
+            Some(_) => self.measuring.series.clear(),
         }
         // What does not restart the rain (the look): the ground is the
         // target's already
@@ -244,7 +213,7 @@ impl Sketch {
             self.terrain.set(setting, target.settings.get(setting));
         }
         let from_here = here_exact && continues(&here, &target);
-        let kept = self.keyframes.nearest(&target).filter(|k| !from_here || k.drops() > here.drops);
+        let kept = self.past.keyframes.nearest(&target).filter(|k| !from_here || k.drops() > here.drops);
         let mut exact = true;
         // How many of the hand's touches the heights have taken
         let taken = match kept {
@@ -266,9 +235,7 @@ impl Sketch {
             self.timeline.overflow();
         }
         self.look_as(&target);
-        self.rivers_for = None;
-        (self.last_routed, self.measures_routing) = (None, None);
-        self.shown_for = None;
+        self.rivers.route_again();
         self.rained_at = None;
         let mut replay = Replay::new(target.drops, target.timeline).with_hand(target.hand, taken);
         if !replay.advance(&mut self.terrain, 0) {
@@ -285,11 +252,8 @@ impl Sketch {
                 self.toggle(toggle, target.toggles.get(toggle));
             }
         }
-        let picked = target.scheme.and_then(scheme);
-        self.scheme_picked = picked.is_some();
-        self.scheme = picked.unwrap_or_else(|| site_scheme(self.site_dark));
-        self.camera = target.camera;
-        self.spin = None;
+        self.look.pick_or_follow(target.scheme);
+        self.orbit.look_from(target.camera);
     }
 
     /// Every control as the map now has it.
@@ -298,7 +262,7 @@ impl Sketch {
         let shows = Setting::ALL.map(|s| Show::Setting(s, t.settings().get(s))).into_iter();
         let shows = shows.chain(Choice::ALL.map(|c| Show::Choice(c, t.choices().get(c))));
         let shows = shows.chain(Toggle::ALL.map(|toggle| Show::Toggle(toggle, self.toggles.get(toggle))));
-        let shows: Vec<Show> = shows.chain([Show::Scheme(self.scheme.key), Show::Seed(t.seed())]).collect();
+        let shows: Vec<Show> = shows.chain([Show::Scheme(self.look.scheme().key), Show::Seed(t.seed())]).collect();
         self.shows.extend(shows);
     }
 }

@@ -25,36 +25,44 @@ pub(super) struct Pressed {
     stamp: Stamp,
 }
 
+/// The reader's brush: a stroke under way, and where the brush is aimed
+/// in the 3D view (the cell under the pointer), for its ring.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Brush {
+    pub pressed: Option<Pressed>,
+    pub aim: Option<[f32; 2]>,
+}
+
 impl Sketch {
     /// Whether the hand holds the rain still: a stroke of a tool that
     /// shapes the ground is under way.
     pub(super) fn hand_holds_the_rain(&self) -> bool {
-        self.pressed.as_ref().is_some_and(|p| p.stamp.tool != Tool::Rain)
+        self.brush.pressed.as_ref().is_some_and(|p| p.stamp.tool != Tool::Rain)
     }
 
     /// Whether the rain's tool is pouring.
     pub(super) fn hand_pours(&self) -> bool {
-        self.pressed.as_ref().is_some_and(|p| p.stamp.tool == Tool::Rain)
+        self.brush.pressed.as_ref().is_some_and(|p| p.stamp.tool == Tool::Rain)
     }
 
     /// The hand's inputs.
     pub(super) fn hand(&mut self, input: Input) {
         match input {
             Input::PenDown { at, pressure } => {
-                self.aim = self.cell_under(at);
-                if let Some(cell) = self.aim {
+                self.brush.aim = self.cell_under(at);
+                if let Some(cell) = self.brush.aim {
                     self.pen_down(cell, pressure);
                 }
             }
             Input::PenMove { at, pressure } => {
-                self.aim = self.cell_under(at);
-                if let Some(cell) = self.aim {
+                self.brush.aim = self.cell_under(at);
+                if let Some(cell) = self.brush.aim {
                     self.pen_move(cell, pressure);
                 }
             }
             Input::PenUp => self.pen_up(),
             Input::Stroke(points) => self.stroke(&points),
-            Input::Aim(at) => self.aim = at.and_then(|at| self.cell_under(at)),
+            Input::Aim(at) => self.brush.aim = at.and_then(|at| self.cell_under(at)),
             _ => {}
         }
     }
@@ -63,7 +71,7 @@ impl Sketch {
     /// picked: its centre and radius, in cells.
     pub(super) fn brush_3d(&self) -> Option<[f64; 3]> {
         self.terrain.choices().tool()?;
-        let [x, y] = self.aim?;
+        let [x, y] = self.brush.aim?;
         Some([x as f64, y as f64, self.terrain.settings().get(Setting::ToolSize)])
     }
 
@@ -76,8 +84,8 @@ impl Sketch {
                 let settings = self.terrain.settings();
                 let layout = Layout::new(self.terrain.grid(), settings.get(Setting::HeightScale));
                 // As the 3D view draws it: looking at the sea's level
-                let ray = self.camera.ray(
-                    self.size.width / self.size.height,
+                let ray = self.orbit.camera().ray(
+                    self.page.size.width / self.page.size.height,
                     settings.sea_level() * layout.vertical,
                     [across, down],
                 );
@@ -106,16 +114,16 @@ impl Sketch {
         let pen = Pen::down(at, radius, self.terrain.grid());
         let [x, y] = pen.first();
         let stamp = Stamp { tool, x, y, radius, strength };
-        self.pressed = Some(Pressed { pen, stamp });
+        self.brush.pressed = Some(Pressed { pen, stamp });
         self.stamp_at([x, y]);
     }
 
     /// The pointer moved to `at` while pressed with `pressure`: the stamps
     /// due on the way.
     fn pen_move(&mut self, at: [f32; 2], pressure: f64) {
-        let Some(tool) = self.pressed.as_ref().map(|p| p.stamp.tool) else { return };
+        let Some(tool) = self.brush.pressed.as_ref().map(|p| p.stamp.tool) else { return };
         let strength = self.strength_pressed(tool, pressure);
-        let Some(pressed) = self.pressed.as_mut() else { return };
+        let Some(pressed) = self.brush.pressed.as_mut() else { return };
         pressed.stamp.strength = strength;
         for cell in pressed.pen.move_to(at) {
             self.stamp_at(cell);
@@ -125,7 +133,7 @@ impl Sketch {
     /// The hand let go: the rain's tool stops pouring, and the rain held
     /// still goes on from now.
     pub(super) fn pen_up(&mut self) {
-        let Some(pressed) = self.pressed.take() else { return };
+        let Some(pressed) = self.brush.pressed.take() else { return };
         if pressed.stamp.tool == Tool::Rain {
             self.touch(Hand::Lift);
         }
@@ -140,7 +148,7 @@ impl Sketch {
         self.pen_down([first[0] as f32, first[1] as f32], 1.0);
         self.pour_a_frame();
         for p in rest {
-            let Some(pressed) = self.pressed.as_mut() else { break };
+            let Some(pressed) = self.brush.pressed.as_mut() else { break };
             for cell in pressed.pen.move_to([p[0] as f32, p[1] as f32]) {
                 self.stamp_at(cell);
                 self.pour_a_frame();
@@ -158,7 +166,7 @@ impl Sketch {
 
     /// The stroke's stamp at `cell`.
     fn stamp_at(&mut self, [x, y]: [u16; 2]) {
-        let Some(pressed) = &self.pressed else { return };
+        let Some(pressed) = &self.brush.pressed else { return };
         self.touch(Hand::Stamp(Stamp { x, y, ..pressed.stamp }));
     }
 

@@ -15,7 +15,7 @@
 
 use crate::draw::color_schemes::SCHEMES;
 use crate::draw::viewport::Size;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 use crate::settings::choices::Choice;
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;

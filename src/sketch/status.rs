@@ -14,8 +14,8 @@
 
 use crate::draw::camera::Camera;
 use crate::draw::color_schemes::{LIGHT, SCHEMES};
-use crate::grid::Grid;
 use crate::morphometry::measures::{MeasureSeries, Measures, MEASURES};
+use crate::raster::grid::Grid;
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::{Setting, Settings};
 use crate::settings::toggles::{Toggle, Toggles};
@@ -108,7 +108,7 @@ impl Field for (u32, u32) {
     }
 }
 
-/// A fingerprint of the heights ([`crate::fingerprint`]). It
+/// A fingerprint of the heights ([`crate::raster::fingerprint`]). It
 /// crosses as its two 32-bit halves, since a number holds 53 bits exactly,
 /// not 64, and is shown as 16 hex digits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

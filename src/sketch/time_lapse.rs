@@ -111,7 +111,7 @@ impl Film {
         if self.frames_drawn + 1 == FRAMES && !done {
             while !self.replay.advance(&mut self.sketch.terrain, u32::MAX) {}
         }
-        self.sketch.frames += 1;
+        self.sketch.frames.count += 1;
         self.sketch.draw(painter);
         self.frames_drawn += 1;
         true
@@ -147,7 +147,7 @@ impl Sketch {
     pub fn film(&self) -> Film {
         let mut link = self.moment();
         link.drops = drops_to_film(link.drops, self.looping, self.terrain.rain_target());
-        Film::new(link, video_size(self.size), self.site_dark)
+        Film::new(link, video_size(self.page.size), self.look.site_dark())
     }
 }
 

@@ -27,7 +27,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, KeyboardEvent, MouseEvent, PointerEvent};
 
 use crate::draw::viewport::Viewport;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 use crate::settings::sliders::Setting;
 use crate::sketch::numbers::Message;
 use crate::sketch::{Input, Pointing};

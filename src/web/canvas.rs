@@ -9,7 +9,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement, OffscreenCanvas};
 
 use crate::draw::layers::{ticks, Legend, LAYERS};
 use crate::draw::viewport::Size;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 use crate::settings::choices::Layer;
 use crate::share::decimal::thousands;
 

@@ -23,7 +23,7 @@ use crate::draw::color_schemes::{hex_rgb, rgba_rgb, ColorScheme};
 use crate::draw::mesh::{detail_step, lattice, triangles, Layout};
 use crate::draw::shaders::{self, place_of, GROUND_UNIFORMS, ON_THE_MAP_UNIFORMS, SEA_UNIFORMS, TREE_UNIFORMS};
 use crate::draw::view_3d::{self, tree_instances, Drawn, Scene, RAMP_STEPS, TREE_SIDES};
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 use super::dom::{number_text, warn};
 use super::surface::Surface;

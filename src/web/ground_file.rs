@@ -12,7 +12,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use super::canvas::MapNote;
 use super::snippet::read_ground;
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 use crate::share::elevation::{Budget, Encoding, ReadError};
 use crate::share::ground_link::GroundLink;
 

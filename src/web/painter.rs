@@ -18,9 +18,9 @@ use crate::draw::view_3d::{Drawn, Scene};
 use crate::draw::viewport::Size;
 use crate::draw::viewport::Viewport;
 use crate::flora::trees::Tree;
-use crate::grid::Grid;
 use crate::morphometry::channels::CHANNEL_AREA;
 use crate::morphometry::measures::{Measures, MEASURES};
+use crate::raster::grid::Grid;
 use crate::FULL;
 
 use super::dom::{fixed, warn};

@@ -25,10 +25,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, Worker};
 
-use crate::grid::Grid;
 use crate::hydrology::flow_routing::Drainage;
 use crate::hydrology::rivers::RoutingEnd;
 use crate::hydrology::router::{Received, Router, Routing};
+use crate::raster::grid::Grid;
 
 use super::builds::Build;
 use super::letters::{letter, read_letter};

@@ -3,7 +3,7 @@
 // reopening to the same heights and their heightmap saved whole.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames, mainThreadOnly, unzip } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, rainedPast, decodePng16, LINK_WRITTEN, canvasLook, displayFrames, mainThreadOnly, unzip, until } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -11,16 +11,13 @@ after(async () => { await browser?.close(); await server?.close() })
 
 // The sketch has taken in what was done, and the canvas shows a picture
 // not among `seen` (the worker's canvas may show its frame a moment after
-// the state says so), or, after 5 s, whatever it shows
+// the state says so), or, after 300 display frames, whatever it shows
 const drawn = async (page, seen) => {
   await state(page)
   await displayFrames(page, 4)
-  for (let tries = 0; tries < 20; tries++) {
-    const look = await canvasLook(page)
-    if (!seen.has(look.hash)) return look
-    await page.waitForTimeout(250)
-  }
-  return canvasLook(page)
+  let look
+  await until(page, async () => !seen.has((look = await canvasLook(page)).hash), 'a new picture', { frames: 300, every: 15, giveUp: true })
+  return look
 }
 const replayed = page => page.waitForFunction(() => !window.wasmBindings.pageState().replaying, null, { timeout: 60000 })
 
@@ -52,10 +49,8 @@ test('the map size\'s control offers 1024 × 1024, which rains, draws its island
   await page.waitForFunction(() => window.wasmBindings.pageState().view === '3d')
   // (the view's first frame waits for its GL program)
   let view
-  for (let tries = 0; tries < 40 && !(view?.colours > 100); tries++) {
-    await page.waitForTimeout(250)
-    view = await canvasLook(page, '#sketch-holder canvas.view-3d:visible')
-  }
+  await until(page, async () => (view = await canvasLook(page, '#sketch-holder canvas.view-3d:visible')).colours > 100,
+    'the 3D view drawn', { every: 15, giveUp: true })
   assert.ok(view.colours > 100, JSON.stringify(view))
   assert.deepEqual(problems, [])
   await context.close()
@@ -146,7 +141,7 @@ test('a big map\'s rivers are routed in a worker of their own, started for the b
   // Back on the article's map, the routing's worker is ended
   await page.selectOption('#experiment-control-map-size', '320x180')
   await page.waitForFunction(() => window.wasmBindings.pageState().grid[0] === 320)
-  for (let tries = 0; tries < 40 && workers() > small; tries++) await page.waitForTimeout(250)
+  await until(page, () => workers() <= small, 'the routing\'s worker ended', { giveUp: true })
   assert.equal(workers(), small, 'its worker ended')
   assert.deepEqual(problems, [])
   await context.close()

@@ -119,7 +119,7 @@ test('the drop-in rests while scrolled out of view or hidden, and carries on whe
   await scrollTo(page, 3000)
   await resting(page, true)
   const [before, busyBefore] = [await page.evaluate(() => window.wasmBindings.pageState()), await busy()]
-  // Time is the subject: what the page costs in 3 s out of view
+  // An absence, watched for: what the page costs in 3 s out of view
   await page.waitForTimeout(3000)
   const busyFor = await busy() - busyBefore
   const after = await page.evaluate(() => window.wasmBindings.pageState())

@@ -3,7 +3,7 @@
 // under the site's policy, from a sub-path of the site.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, newContext, hostPage, fetchedFiles, expectedThread, state, siteHeaders, ours } from './helpers.mjs'
+import { serve, launch, open, newContext, hostPage, fetchedFiles, expectedThread, state, siteHeaders, ours, displayFrames } from './helpers.mjs'
 
 const AT = '/static/hydraulic-erosion/'
 const SCRIPT = `<script type="module" src="${AT}element.js"></script>`
@@ -91,7 +91,8 @@ test('a post with six figures: those in view rain, each its own map, the module 
   assert.deepEqual([below.five.looping, below.five.drops, below.five.scheme], [false, 0, 'blueprint'], 'paused: still at its drops')
   assert.equal(below.four.view, '3d')
   const rested = below.one.drops
-  await page.waitForTimeout(500)
+  // An absence, watched for: no drop falls while the page draws 30 frames
+  await displayFrames(page, 30)
   assert.equal((await figureState(page, 'one')).drops, rested, 'no drop falls out of view')
   // The figures share workers: three to a worker at most before another
   // starts, and one more for the 3D figure's full build
@@ -192,6 +193,7 @@ test('a figure taken off the post stops: its worker ended, and none started for 
   // The 3D figure's full build may still be on its way: it must not start
   // anything once its figure is gone
   await page.evaluate(() => { for (const f of document.querySelectorAll('hydraulic-erosion')) f.remove() })
+  // An absence, watched for: nothing starts in the 3 s a build may take
   await page.waitForTimeout(3000)
   const workers = await page.evaluate(() => window.__workers)
   assert.equal(workers.ended, workers.started, JSON.stringify(workers))

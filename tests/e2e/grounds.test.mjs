@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon, png, terrarium, tiff, root, unzip, readStl } from './helpers.mjs'
+import { serve, launch, open, state, pause, downloaded, decodePng16, mapNote, hostPage, visibleIcon, png, terrarium, tiff, root, unzip, readStl, until } from './helpers.mjs'
 
 let server, browser
 before(async () => { server = await serve(); browser = await launch() })
@@ -31,12 +31,16 @@ test('a Terrarium tile opens as the map, with its sea below 0 m; the heightmap s
   await pause(page)
   // The workers that read a file, each till it ends
   const readers = []
-  page.on('worker', worker => worker.url().endsWith('/ground-reader.js') && readers.push(new Promise(resolve => worker.on('close', resolve))))
+  page.on('worker', worker => {
+    if (!worker.url().endsWith('/ground-reader.js')) return
+    readers.push(worker)
+    worker.on('close', () => { worker.ended = true })
+  })
   await pick(page, 'ridge.png', terrarium(1800), 'image/png')
   let s = await opened(page, 'ridge.png')
   // Read in a worker of its own, ended once it answered
   assert.equal(readers.length, 1, 'the file was read off the page')
-  await Promise.race([readers[0], new Promise((_, reject) => setTimeout(() => reject(new Error('the reader did not end')), 10000))])
+  await until(page, () => readers[0].ended, 'the reader ends')
   assert.match(s.note, /^ridge\.png: Terrarium PNG 96 × 64; -120 m to 2\d\d\d m, the sea at 0 m; the drops find it [\d.]+ times as steep, as steep as the island\.$/)
   assert.deepEqual([s.ground, s.grid, s.drops], ['file', [96, 64], 0])
   const heights = await page.evaluate(async () => Array.from(await window.wasmBindings.pageHeights()))

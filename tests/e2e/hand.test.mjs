@@ -155,17 +155,17 @@ test('on a phone, a finger with a tool paints and does not scroll; with none it 
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + (y1 - y0) * k / 12 }] })
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-    await page.waitForTimeout(300)
   }
   await swipe()
+  await page.waitForFunction(() => window.scrollY > 0)
   const scrolled = await page.evaluate(() => window.scrollY)
   assert.ok(scrolled > 0, 'with no tool, the swipe scrolls the page')
   await page.evaluate(() => window.scrollTo(0, 0))
   await pickTool(page, 'raise')
   const { heightsHash } = await state(page)
   await swipe()
-  assert.equal(await page.evaluate(() => window.scrollY), 0, 'with a tool, it paints instead')
   await page.waitForFunction(h => { const s = window.wasmBindings.pageState(); return s.settled && s.heightsHash !== h }, heightsHash)
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'with a tool, it paints instead')
   assert.deepEqual(problems, [])
   await context.close()
 })
@@ -298,7 +298,7 @@ test('on a tablet\'s 3D view with a tool, one finger paints and two fingers turn
   for (let k = 1; k <= 10; k++) await touch('touchMove', [[x - 60 + 12 * k, y], [x + 60 + 12 * k, y]])
   await touch('touchEnd', [])
   await page.waitForFunction(c => window.wasmBindings.pageState().camera.yaw !== c.yaw, camera)
-  await page.waitForTimeout(300)
+  // (settled: the sketch has taken every move the fingers made)
   assert.equal((await state(page)).heightsHash, heightsHash, 'the two fingers painted nothing')
   // One finger paints
   await touch('touchStart', [[x, y]])

@@ -168,12 +168,10 @@ export async function state(page) {
 // moment ago may still be laid out when Playwright first looks (the 3D view
 // on a tablet's main thread answered null once)
 export async function boxOf(locator) {
-  for (let tries = 0; tries < 50; tries++) {
+  return until(locator.page(), async () => {
     const box = await locator.boundingBox()
-    if (box && box.width > 0) return box
-    await locator.page().waitForTimeout(100)
-  }
-  throw new Error('the element never got a box')
+    return box && box.width > 0 && box
+  }, 'the element gets a box')
 }
 
 // Mean brightness (0..255) of the canvas as shown (the map's, or the one
@@ -211,6 +209,22 @@ export async function lookOfPng(b64) {
 // Waits for `n` frames of the page's display (requestAnimationFrame): the
 // clock for "nothing happens meanwhile", counted in frames the reader would
 // see rather than in milliseconds a busy machine stretches
+// Asks `check` (which may be async) once every `every` display frames of
+// `page` until it answers something truthy, and returns that: a condition
+// only Node can see (a worker's end, a screenshot), polled by the page's
+// frames rather than by a clock. After `frames` display frames it throws,
+// naming `what` never came; with `giveUp`, it returns the last answer.
+export async function until(page, check, what, { frames = 600, every = 6, giveUp = false } = {}) {
+  let answer
+  for (let seen = 0; seen <= frames; seen += every) {
+    answer = await check()
+    if (answer) return answer
+    await displayFrames(page, every)
+  }
+  if (giveUp) return answer
+  throw new Error(`${what}: not within ${frames} display frames`)
+}
+
 export const displayFrames = (page, n) => page.evaluate(n => new Promise(resolve => {
   let k = 0
   const tick = () => (++k >= n ? resolve() : requestAnimationFrame(tick))

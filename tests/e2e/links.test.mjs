@@ -137,7 +137,12 @@ test('a long replay shows its progress, keeps the page responsive and completes'
   assert.equal(await page.getAttribute('#sketch-holder canvas', 'aria-busy'), 'true')
   const t0 = Date.now()
   // The page answers while it replays
-  const answered = await page.evaluate(() => new Promise(r => setTimeout(() => r(window.wasmBindings.pageState().drops), 0)))
+  // (a task of its own, after whatever the page had queued)
+  const answered = await page.evaluate(() => new Promise(resolve => {
+    const turn = new MessageChannel()
+    turn.port1.onmessage = () => resolve(window.wasmBindings.pageState().drops)
+    turn.port2.postMessage(null)
+  }))
   assert.ok(Date.now() - t0 < 500, 'the main thread answered within half a second')
   assert.ok(answered < 300000, 'asked mid-replay')
   await replayed(page)
@@ -215,7 +220,7 @@ test('copy link copies the address and says so; without a clipboard it shows the
   // A second click while the note shows still gives the label back after
   await a.page.click('#experiment-control-share')
   await a.page.waitForFunction(() => document.getElementById('experiment-control-share').textContent === 'Copy link', null, { timeout: 6000 })
-  // Time is the subject: the note shows for a while, and no longer
+  // An absence, watched for: the note shows for a while, and not again
   await a.page.waitForTimeout(3000)
   assert.equal(await a.page.textContent('#experiment-control-share'), 'Copy link')
   await a.context.close()

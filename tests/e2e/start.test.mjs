@@ -48,8 +48,7 @@ test('while the module is on its way the holder says so and the controls wait; t
   let release
   const held = new Promise(resolve => { release = resolve })
   const { page, context, problems } = await openWith(server.url + '/', async route => { await held; await route.continue() }, { file: EVERY_WASM })
-  await page.waitForSelector('#sketch-holder > .sketch-note')
-  await page.waitForTimeout(300)
+  await page.waitForFunction(() => document.querySelector('#sketch-holder > .sketch-note')?.textContent === 'Loading the sketch…')
   assert.deepEqual(await note(page), { role: 'status', text: 'Loading the sketch…', ...NO_PICTURE })
   const waiting = await controls(page)
   assert.deepEqual(waiting.enabled, [], 'no control takes a change the sketch would undo')

@@ -99,18 +99,22 @@ test('where no worker starts, a big map\'s rivers are routed over the sketch\'s 
 })
 
 test('a big map\'s pause pressed while its worker starts reaches the sketch', { skip: mainThreadOnly && 'no worker' }, async () => {
-  // The worker's script held back a moment: the first frame of a big map
-  // is the worker's, so nothing runs until it has started
+  // The worker's script held back until the pause is pressed: the first
+  // frame of a big map is the worker's, so nothing runs until it has started
+  let release
+  const held = new Promise(resolve => { release = resolve })
   const { page, context, problems } = await open(browser, server.url + '/?he-seed=4&he-map-size=2048x2048', {
     settled: false,
-    route: ['**/sketch-worker.js*', async route => { await new Promise(resolve => setTimeout(resolve, 1500)); await route.continue() }]
+    route: ['**/sketch-worker.js*', async route => { await held; await route.continue() }]
   })
   await page.waitForFunction(() => window.wasmBindings)
   assert.equal(await page.evaluate(() => window.wasmBindings.pageState()), null, 'pressed before the sketch has reported')
   await page.click('#experiment-control-pause-toggle')
+  release()
   const s = await state(page)
   assert.deepEqual([s.thread, s.looping], ['worker', false])
-  await page.waitForTimeout(600)
+  // An absence, watched for: no rain while the page draws 36 frames
+  await displayFrames(page, 36)
   assert.equal((await state(page)).drops, s.drops, 'no rain after the pause')
   assert.deepEqual(problems, [])
   await context.close()
@@ -134,7 +138,7 @@ test('a big map whose worker never says it is ready is drawn on the main thread,
   await context.close()
 })
 
-// The heights' fingerprint as src/fingerprint.rs defines it, as 16 hex
+// The heights' fingerprint as src/raster/fingerprint.rs defines it, as 16 hex
 // digits: each 32 × 32 tile's heights, as 32-bit words row by row, dealt in
 // turn into four lanes, each hashed by FNV-1a (64 bits); the tile's is
 // FNV-1a over its lanes', the map's FNV-1a over the tiles', in rows of tiles

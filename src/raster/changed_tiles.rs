@@ -6,8 +6,8 @@
 //! follow the rain rather than the map's size.
 //!
 //! ```
-//! use hydraulic_erosion::changed_tiles::{ChangedTiles, TILE};
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::changed_tiles::{ChangedTiles, TILE};
+//! use hydraulic_erosion::raster::grid::Grid;
 //! let mut changed = ChangedTiles::new(Grid::new(100, 70));
 //! // A drop's way from (40, 10) to (42, 11), reaching a cell around it
 //! changed.mark_along(&[[40.0, 10.0], [42.0, 11.0]], 1, 3);
@@ -20,7 +20,7 @@
 
 use std::ops::Range;
 
-use crate::grid::Grid;
+use crate::raster::grid::Grid;
 
 /// Cells a tile is across and down: small enough that a frame's drops
 /// leave most tiles alone, large enough that the map has few (64 × 64 at

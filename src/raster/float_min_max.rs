@@ -8,7 +8,7 @@
 //! `Math.max` do), without a call in its hottest loops.
 //!
 //! ```
-//! use hydraulic_erosion::float_min_max::{greater, lesser};
+//! use hydraulic_erosion::raster::float_min_max::{greater, lesser};
 //! assert_eq!((lesser(0.2, -1.0), greater(0.2, -1.0)), (-1.0, 0.2));
 //! ```
 
@@ -33,7 +33,7 @@ pub fn greater(a: f64, b: f64) -> f64 {
 /// The lowest and highest of `heights` (infinities where there are none).
 ///
 /// ```
-/// use hydraulic_erosion::float_min_max::lowest_and_highest;
+/// use hydraulic_erosion::raster::float_min_max::lowest_and_highest;
 /// assert_eq!(lowest_and_highest(&[0.5, -2.0, 3.0]), (-2.0, 3.0));
 /// ```
 pub fn lowest_and_highest(heights: &[f32]) -> (f64, f64) {

@@ -6,7 +6,7 @@
 //!
 //! The definition, which a test in JavaScript works out again from the
 //! heights alone: cut the map into the tiles of
-//! [`TILE`](crate::changed_tiles::TILE) × `TILE` cells
+//! [`TILE`](crate::raster::changed_tiles::TILE) × `TILE` cells
 //! that [`ChangedTiles`] marks (cut at the map's right and bottom edges);
 //! each tile's heights, as 32-bit words row by row, are dealt in turn into
 //! four lanes, each hashed by FNV-1a (64 bits, a word a step), and the
@@ -17,9 +17,9 @@
 //! each other.)
 //!
 //! ```
-//! use hydraulic_erosion::changed_tiles::ChangedTiles;
-//! use hydraulic_erosion::fingerprint::{fingerprint, TileFingerprints};
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::changed_tiles::ChangedTiles;
+//! use hydraulic_erosion::raster::fingerprint::{fingerprint, TileFingerprints};
+//! use hydraulic_erosion::raster::grid::Grid;
 //! let grid = Grid::new(70, 40);
 //! let mut heights = vec![0.5f32; grid.cells()];
 //! let mut changed = ChangedTiles::new(grid);
@@ -35,8 +35,8 @@
 //! assert_eq!(after, fingerprint(grid, &heights));
 //! ```
 
-use crate::changed_tiles::ChangedTiles;
-use crate::grid::Grid;
+use crate::raster::changed_tiles::ChangedTiles;
+use crate::raster::grid::Grid;
 
 /// FNV-1a's 64-bit start and prime.
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
@@ -168,7 +168,7 @@ impl TileFingerprints {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::changed_tiles::TILE;
+    use crate::raster::changed_tiles::TILE;
 
     #[test]
     fn a_tile_is_fingerprinted_row_by_row_in_four_lanes_and_the_map_tile_by_tile() {

@@ -2,7 +2,7 @@
 //! same way on every platform, so a link gives the same map everywhere.
 //!
 //! ```
-//! use hydraulic_erosion::unit_random::{unit_f32, unit_f64};
+//! use hydraulic_erosion::raster::unit_random::{unit_f32, unit_f64};
 //! use rand_core::SeedableRng;
 //! let mut rng = rand_pcg::Pcg32::seed_from_u64(1);
 //! let (a, b) = (unit_f64(&mut rng), unit_f32(&mut rng));

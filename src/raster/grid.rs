@@ -7,7 +7,7 @@
 //! ([`crate::settings::choices::MAP_SIZES`]); the article's is 320 × 180.
 //!
 //! ```
-//! use hydraulic_erosion::grid::Grid;
+//! use hydraulic_erosion::raster::grid::Grid;
 //! let g = Grid::new(4, 3);
 //! assert_eq!(g.cells(), 12);
 //! assert_eq!(g.column_row(5), (1, 1));
@@ -55,7 +55,7 @@ impl Grid {
     /// whole multiples of the article's, which keep it exactly as it is.
     ///
     /// ```
-    /// use hydraulic_erosion::grid::Grid;
+    /// use hydraulic_erosion::raster::grid::Grid;
     /// assert_eq!(Grid::ARTICLE.article_maps(), 1);
     /// assert_eq!(Grid::new(2048, 2048).article_maps(), 73);
     /// ```
