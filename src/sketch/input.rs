@@ -107,10 +107,10 @@ pub enum Pointing {
 /// What an input does to the map and its link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// A change of the reader's to undo (a slider, a checkbox, a choice, a
-    /// scheme, a restart, a new map, a stroke of the hand begun by its
-    /// press, a ground opened; rewinding is one too, see
-    /// [`Sketch::rewind`](super::Sketch::rewind)).
+    /// A change of the reader's to undo: a slider, a checkbox, a choice, a
+    /// scheme, a restart, a new map, a stroke of the hand (begun by its
+    /// press), a ground opened. (Rewinding is one too, made a step by the
+    /// rewind itself, which spans a drag.)
     Step,
     /// The reader acting on the map or its link without a step of its own:
     /// playing, sharing, going back and forth, a stroke's later moves,
