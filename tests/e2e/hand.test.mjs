@@ -156,8 +156,10 @@ test('on a phone, a finger with a tool paints and does not scroll; with none it 
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   }
+  // (the page's scroll, with its fling, comes to rest before it is read)
+  await page.evaluate(() => { window.scrollRested = new Promise(resolve => document.addEventListener('scrollend', resolve, { once: true })) })
   await swipe()
-  await page.waitForFunction(() => window.scrollY > 0)
+  await page.evaluate(() => window.scrollRested)
   const scrolled = await page.evaluate(() => window.scrollY)
   assert.ok(scrolled > 0, 'with no tool, the swipe scrolls the page')
   await page.evaluate(() => window.scrollTo(0, 0))
