@@ -510,6 +510,14 @@ impl Terrain {
         self.without_rain.as_deref()
     }
 
+    /// The ground without the rain's work where it is not the link's to
+    /// make again: where the hand moved it, or it came from a file. What a
+    /// saved map keeps after its heights, to count the rain's work against
+    /// ([`crate::share::map_archive::archive`]).
+    pub fn without_rain_to_keep(&self) -> Option<&[f32]> {
+        self.hand_moved().or(self.ground.as_ref().map(|_| self.without_rain()))
+    }
+
     /// Where the rain's tool pours, if it does.
     pub fn rain_spot(&self) -> Option<Stamp> {
         self.rain_spot

@@ -4,13 +4,11 @@
 //! crates it carries are never part of the page's first download. It also
 //! puts a time-lapse's frames in a WebM file.
 
-use hydraulic_erosion::ground::imported;
-use hydraulic_erosion::raster::fingerprint::fingerprint;
 use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::settings::sliders::Settings;
-use hydraulic_erosion::share::elevation::{self, Encoding};
-use hydraulic_erosion::share::map_archive;
+use hydraulic_erosion::share::elevation::Encoding;
 use hydraulic_erosion::share::webm_file::{self, Codec, EncodedFrame, Video};
+use hydraulic_erosion::share::{ground_link, map_archive};
 use hydraulic_erosion::sketch::status::Field;
 use js_sys::{Float32Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -75,20 +73,17 @@ pub fn webm(
 #[wasm_bindgen]
 pub fn open_ground(bytes: &[u8], name: &str, encoding: &str, sea_level: f64) -> Result<Object, JsError> {
     let encoding = Encoding::from_key(encoding).ok_or_else(|| JsError::new(&format!("no encoding {encoding:?}")))?;
-    let opened = elevation::read(bytes, name, encoding).map_err(|why| JsError::new(&why.to_string()))?;
-    let format = opened.format;
-    let (ground, fitting) = imported::fit(opened.elevation, sea_level);
-    let said = format!("{}: {} {}", name, format, fitting.describe(ground.grid));
+    let opened = ground_link::open(bytes, name, encoding, sea_level).map_err(|why| JsError::new(&why.to_string()))?;
     let object = Object::new();
     let set = |key: &str, value: JsValue| Reflect::set(&object, &key.into(), &value).map(|_| ());
-    let fingerprint = format!("{:016x}", fingerprint(ground.grid, &ground.heights));
+    let (grid, link) = (opened.link.grid, &opened.link);
     (|| {
-        set("heights", Float32Array::from(&ground.heights[..]).into())?;
-        set("cols", (ground.grid.cols as u32).into())?;
-        set("rows", (ground.grid.rows as u32).into())?;
-        set("fingerprint", fingerprint.into())?;
-        set("steepness", ground.steepness.into())?;
-        set("said", said.into())
+        set("heights", Float32Array::from(&opened.heights[..]).into())?;
+        set("cols", (grid.cols as u32).into())?;
+        set("rows", (grid.rows as u32).into())?;
+        set("fingerprint", format!("{:016x}", link.fingerprint).into())?;
+        set("steepness", link.steepness.into())?;
+        set("said", opened.said.clone().into())
     })()
     .map_err(|_| JsError::new("the ground could not be handed to the page"))?;
     Ok(object)

@@ -4,17 +4,10 @@
 //! download.
 
 use hydraulic_erosion::draw::color_schemes::scheme;
-use hydraulic_erosion::draw::level_of_detail::at_most;
+use hydraulic_erosion::draw::level_of_detail::{at_most, MESH_CELLS};
 use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::share::{glb, stl_solid};
 use wasm_bindgen::prelude::*;
-
-/// A mesh file is made of at most this many cells (512 × 512): a bigger
-/// map's is made of the mean heights of its blocks (2 × 2 at 1024 × 1024,
-/// 4 × 4 at 2048 × 2048), so its STL stays near 26 MB (half a million
-/// triangles) and its glTF near 17 MB, which slicers and 3D tools open
-/// comfortably; a whole 2048 × 2048 map would be 400 MB of STL.
-const MESH_CELLS: usize = 512 * 512;
 
 fn grid(heights: &[f32], cols: u32) -> Result<Grid, JsError> {
     Grid::of_rows(heights.len(), cols as usize)

@@ -105,6 +105,13 @@ pub fn reduce(
     }
 }
 
+/// A mesh file is made of at most this many cells (512 × 512): a bigger
+/// map's is made of the mean heights of its blocks (2 × 2 at 1024 × 1024,
+/// 4 × 4 at 2048 × 2048), so its STL stays near 26 MB (half a million
+/// triangles) and its glTF near 17 MB, which slicers and 3D tools open
+/// comfortably; a whole 2048 × 2048 map would be 400 MB of STL.
+pub const MESH_CELLS: usize = 512 * 512;
+
 /// `heights` on `grid` coarsened by the least power of two that leaves at
 /// most `most` cells (the mean of each block, [`mean_of_blocks`]), with the
 /// grid they then make; as they are if they fit. What a file for another

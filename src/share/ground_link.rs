@@ -24,9 +24,10 @@
 //! ```
 
 use super::decimal;
-use super::elevation::{Budget, Encoding};
-use crate::ground::imported::LARGEST;
+use super::elevation::{self, Budget, Encoding, ReadError};
+use crate::ground::imported::{self, LARGEST};
 use crate::ground::steepness;
+use crate::raster::fingerprint::fingerprint;
 use crate::raster::grid::Grid;
 
 /// The longest file name a link keeps (longer ones are cut).
@@ -106,6 +107,35 @@ impl GroundLink {
             steepness,
         })
     }
+}
+
+/// A ground's file opened: the link that names it, its fitted heights, and
+/// what was read and done, in words (the map's note).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenedGround {
+    pub link: GroundLink,
+    pub heights: Vec<f32>,
+    pub said: String,
+}
+
+/// Opens the ground in a file called `name` (its `bytes`) as the page does:
+/// read ([`elevation::read`]), a PNG's colours as `encoding` says, and
+/// fitted with an elevation model's shore at `shore`
+/// ([`imported::fit`]); named by its link. Why a file is not a ground is
+/// said in the page's words.
+pub fn open(bytes: &[u8], name: &str, encoding: Encoding, shore: f64) -> Result<OpenedGround, ReadError> {
+    let opened = elevation::read(bytes, name, encoding)?;
+    let (ground, fitting) = imported::fit(opened.elevation, shore);
+    let said = format!("{}: {} {}", name, opened.format, fitting.describe(ground.grid));
+    let link = GroundLink {
+        name: GroundLink::kept_name(name),
+        grid: ground.grid,
+        fingerprint: fingerprint(ground.grid, &ground.heights),
+        shore,
+        encoding,
+        steepness: ground.steepness,
+    };
+    Ok(OpenedGround { link, heights: ground.heights, said })
 }
 
 #[cfg(test)]

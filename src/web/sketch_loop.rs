@@ -295,8 +295,7 @@ impl SketchLoop {
             // without the rain's work after them (for the maps' erosion)
             let heights = self.heights_asked.take().then(|| {
                 let terrain = sketch.terrain();
-                let from_file = terrain.ground().map(|_| terrain.without_rain());
-                let (heights, without_rain) = (terrain.heights(), terrain.hand_moved().or(from_file));
+                let (heights, without_rain) = (terrain.heights(), terrain.without_rain_to_keep());
                 let ground =
                     Float32Array::new_with_length((heights.len() + without_rain.map_or(0, <[f32]>::len)) as u32);
                 ground.subarray(0, heights.len() as u32).copy_from(heights);
