@@ -143,6 +143,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_file_opens_to_the_link_that_names_its_fitted_heights() {
+        let grid = Grid::new(40, 30);
+        let ramp: Vec<f32> = (0..grid.cells()).map(|i| (i % 40) as f32 / 39.0).collect();
+        let png = crate::share::heightmap::encode(grid, &ramp);
+        let long = format!("{}.png", "a".repeat(MAX_NAME + 20));
+        let opened = open(&png, &long, Encoding::Auto, 0.25).expect("a heightmap opens");
+        assert_eq!((opened.link.grid, opened.link.shore, opened.link.encoding), (grid, 0.25, Encoding::Auto));
+        assert_eq!(opened.link.fingerprint, fingerprint(grid, &opened.heights));
+        assert_eq!(opened.link.name.chars().count(), MAX_NAME, "the name a link keeps");
+        assert!(opened.said.starts_with(&format!("{long}: 16-bit greyscale PNG")), "{}", opened.said);
+        assert_eq!(open(b"not a heightmap", "notes.txt", Encoding::Auto, 0.25), Err(ReadError::NotAHeightmap));
+    }
+
+    #[test]
     fn a_fitting_reads_back_and_a_malformed_one_is_none() {
         let ground = GroundLink {
             name: "my valley.tif".into(),
