@@ -222,6 +222,48 @@ fn main() {
     hand();
     big_map();
     own_ground();
+    command_line();
+}
+
+/// The `hydraulic-erosion` command as a reader runs it: `render` of the
+/// article's map after 300,000 drops at the page's 1200 × 675 (the whole
+/// run: the island, the replay, the rivers and the drawing), beside the
+/// same link with no drops (the island and the drawing alone); and a
+/// 2048 × 2048 map's picture on one core and on all of them (the relief's
+/// rows and the contours' bands side by side), whose files must be the
+/// same bytes.
+fn command_line() {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let command = env!("CARGO_BIN_EXE_hydraulic-erosion");
+    let out = std::env::temp_dir().join(format!("bench-render-{}.png", std::process::id()));
+    let render = |link: &str, threads: Option<&str>| {
+        let mut run = std::process::Command::new(command);
+        run.args(["render", link, "-o", out.to_str().unwrap(), "-q"]);
+        if let Some(threads) = threads {
+            run.env("RAYON_NUM_THREADS", threads);
+        }
+        let start = Instant::now();
+        assert!(run.status().expect("the command runs").success(), "render {link}");
+        (start.elapsed(), std::fs::read(&out).expect("the picture"))
+    };
+    let article = median((0..3).map(|_| render("he-seed=1&he-drops=300000", None).0).collect());
+    let island = median((0..3).map(|_| render("he-seed=1", None).0).collect());
+    println!(
+        "render, article's map after 300,000 drops: {:.0} ms ({:.0} ms with no drops: the island, its rivers and the drawing)",
+        ms(article),
+        ms(island)
+    );
+    let big = "he-seed=3&he-map-size=2048x2048&he-drops=20000";
+    let (one, one_picture) = render(big, Some("1"));
+    let (all, all_picture) = render(big, None);
+    assert_eq!(one_picture, all_picture, "one core or all: the same picture");
+    println!(
+        "render, 2048 × 2048 after 20,000 drops: {:.0} ms on one core, {:.0} ms on {} (the same bytes)",
+        ms(one),
+        ms(all),
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    let _ = std::fs::remove_file(out);
 }
 
 /// A 3601 × 3601 SRTM `.hgt` (made here: sines of a few kilometres' relief

@@ -12,7 +12,8 @@ use hydraulic_erosion::draw::painter::NoPainter;
 use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::settings::choices::Choice;
 use hydraulic_erosion::settings::sliders::Setting;
-use hydraulic_erosion::share::elevation::Encoding;
+use hydraulic_erosion::share::elevation::geotiff::{self, Georeference};
+use hydraulic_erosion::share::elevation::{self, Encoding};
 use hydraulic_erosion::share::{ground_link, heightmap, link};
 use hydraulic_erosion::sketch::{Input, Sketch, Start};
 use hydraulic_erosion::terrain::Terrain;
@@ -206,8 +207,8 @@ fn bad_input_is_refused_in_a_line_or_two_with_no_file_written() {
     for path in [cut, broken] {
         fs::remove_file(path).unwrap();
     }
-    let tif = dir.join("out.tif");
-    refused(&["erode", g, "-o", tif.to_str().unwrap()], &dir, 2, "no output of type .tif");
+    let bmp = dir.join("out.bmp");
+    refused(&["erode", g, "-o", bmp.to_str().unwrap()], &dir, 2, "no output of type .bmp");
     refused(&["erode", g, "-o", out, "--frobnicate"], &dir, 2, "--frobnicate");
     refused(&["erode", g, "-o", out, "erosoin=0.5"], &dir, 2, "no setting \"erosoin\"");
     refused(&["erode", g, "-o", out, "--drops", "9000000"], &dir, 2, "at most 5000000 drops");
@@ -216,4 +217,108 @@ fn bad_input_is_refused_in_a_line_or_two_with_no_file_written() {
     // A link made on another ground
     let other = "he-seed=1&he-ground=other.png&he-ground-fit=320x180~0123456789abcdef~0.25&he-drops=10";
     refused(&["erode", g, "-o", out, "--link", other], &dir, 1, "not the ground this link was made on");
+}
+
+#[test]
+fn a_geotiff_model_erodes_to_a_float_geotiff_in_its_metres_at_its_place() {
+    let dir = folder("geotiff");
+    // A 3000 × 2000 model of 30 m cells at 46° N, averaged down as the page
+    // fits it: 2048 × 1365, each cell wider by as much
+    let (cols, rows) = (3000usize, 2000usize);
+    let values: Vec<f32> = (0..cols * rows)
+        .map(|i| {
+            let (x, y) = ((i % cols) as f32 / cols as f32, (i / cols) as f32 / rows as f32);
+            2_400.0 * (1.0 - ((x - 0.5).powi(2) + (y - 0.5).powi(2)).sqrt() * 1.6) - 150.0
+        })
+        .collect();
+    let second = 1.0 / 3600.0;
+    let place = Georeference {
+        pixel_scale: vec![second, second, 0.0],
+        tie_points: vec![0.0, 0.0, 0.0, 7.0, 46.0, 0.0],
+        geo_keys: vec![1, 1, 0, 1, 1024, 0, 1, 2],
+        ..Georeference::default()
+    };
+    let model = dir.join("alps.tif");
+    fs::write(&model, geotiff::write(cols, &values, Some(&place)).unwrap()).unwrap();
+    let out = dir.join("eroded.tif");
+    let output = erode(&model, &out, &["--link", "he-seed=2&he-drops=3000", "--json"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let written = fs::read(&out).unwrap();
+    let eroded = elevation::read(&written, "eroded.tif", Encoding::Auto).unwrap().elevation;
+    assert_eq!((eroded.cols, eroded.rows), (2048, 1365));
+    let kept = geotiff::georeference(&written).expect("its place kept");
+    assert_eq!(kept.tie_points, place.tie_points);
+    assert_eq!(kept.geo_keys, place.geo_keys);
+    assert!((kept.pixel_scale[0] - second * 3000.0 / 2048.0).abs() < 1e-12, "{:?}", kept.pixel_scale);
+    assert!((kept.pixel_scale[1] - second * 2000.0 / 1365.0).abs() < 1e-12, "{:?}", kept.pixel_scale);
+    // In the model's metres: its sea's floor at -465 m in the corners and
+    // its peak near 2,250 m, the rain's work a few metres here and there
+    let (low, high) = eroded.values.iter().fold((f32::MAX, f32::MIN), |(l, h), &v| (l.min(v), h.max(v)));
+    assert!((-466.0..-460.0).contains(&low) && (2_200.0..2_251.0).contains(&high), "{low} m to {high} m");
+    let (query, hash, _) = json_of(&output);
+    assert_eq!(page_hash_of(&query, &model), hash, "the page's map, written in metres");
+}
+
+/// A PNG's width, height, bit depth and colour type.
+fn png_header(file: &Path) -> (u32, u32, png::BitDepth, png::ColorType) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(fs::read(file).unwrap()));
+    let info = decoder.read_info().unwrap().info().clone();
+    (info.width, info.height, info.bit_depth, info.color_type)
+}
+
+#[test]
+fn render_draws_a_links_map_on_its_ground_to_the_pages_bits_at_the_size_asked() {
+    let dir = folder("render");
+    let ground = island_png(&dir);
+    // The link of a map on the file, with a layer and the measures shown
+    let eroded =
+        erode(&ground, &dir.join("eroded.png"), &["--link", "he-seed=3&he-drops=6000&he-layer=flow", "--json"]);
+    let (query, hash, _) = json_of(&eroded);
+    let out = dir.join("map.png");
+    let args = ["render", &query, "-o", out.to_str().unwrap(), "--ground", ground.to_str().unwrap()];
+    let output = run(&[&args[..], &["--size", "400x225", "--pixel-ratio", "2", "--json", "--theme", "dark"]].concat());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let (printed, rendered, drops) = json_of(&output);
+    assert_eq!((rendered, drops), (hash.clone(), 6_000), "erode's map, drawn");
+    assert_eq!(page_hash_of(&printed, &ground), hash, "the page's sketch reaches the picture's heights");
+    assert_eq!(png_header(&out), (800, 450, png::BitDepth::Eight, png::ColorType::Rgb), "400 × 225 at twice");
+    // Without its file, the link's map cannot be made: said, nothing written
+    fs::remove_file(&out).unwrap();
+    let output = run(&["render", &query, "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("give the file with --ground FILE"), "{}", text(&output.stderr));
+    assert!(!out.exists());
+}
+
+#[test]
+fn render_of_the_3d_view_draws_the_map_in_2d_and_says_so() {
+    let dir = folder("render 3d");
+    let out = dir.join("view.png");
+    let output =
+        run(&["render", "he-seed=4&he-drops=3000&he-view=1", "-o", out.to_str().unwrap(), "--size", "320x180"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let said = text(&output.stderr);
+    assert!(said.starts_with("hydraulic-erosion: warning: ") && said.contains("3D view"), "{said}");
+    assert_eq!(png_header(&out).0, 320);
+    // The same map as the page's sketch makes it
+    let mut sketch = Sketch::new(Start {
+        link: link::read("he-seed=4&he-drops=3000").link,
+        ..Start::fresh(0, Size::new(320.0, 180.0, 1.0))
+    });
+    while sketch.status().replaying || sketch.frames() == 0 {
+        sketch.frame(&mut || 0.0, &mut NoPainter);
+    }
+    let output = run(&["render", "he-seed=4&he-drops=3000&he-view=1", "-o", out.to_str().unwrap(), "--json", "-q"]);
+    let (printed, hash, _) = json_of(&output);
+    assert_eq!(hash, format!("{:016x}", sketch.status().heights_hash.0));
+    assert!(printed.contains("he-view=1"), "the link as given, its view shown: {printed}");
+    for (size, says) in
+        [("0x100", "from 1 to"), ("1200", "WIDTHxHEIGHT"), ("5000x5000 --pixel-ratio 2", "at most 8192 pixels a side")]
+    {
+        let mut args = vec!["render", "he-seed=1", "-o", "never.png", "--size"];
+        args.extend(size.split(' '));
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2), "{size}");
+        assert!(text(&output.stderr).contains(says), "{size}: {}", text(&output.stderr));
+    }
 }

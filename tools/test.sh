@@ -45,9 +45,10 @@ node --test --test-concurrency=1 tests/e2e/*.test.mjs
 
 say "end-to-end tests of the page (the sketch on the main thread, as without OffscreenCanvas)"
 # All but the panel's (its layout, accessibility and tab order are the
-# page's markup, the same wherever the sketch runs), to keep the whole
-# command well within its time on a fresh machine
-HE_MAIN_THREAD=1 node --test --test-concurrency=1 $(ls tests/e2e/*.test.mjs | grep -v '/panel\.test\.mjs$')
+# page's markup, the same wherever the sketch runs) and the command's
+# picture against the page's (the same frames, wherever drawn), to keep the
+# whole command well within its time on a fresh machine
+HE_MAIN_THREAD=1 node --test --test-concurrency=1 $(ls tests/e2e/*.test.mjs | grep -v '/panel\.test\.mjs$\|/render\.test\.mjs$')
 
 say "end-to-end tests in Chromium, Firefox and WebKit"
 node --test --test-concurrency=1 tests/engines/*.test.mjs

@@ -167,9 +167,46 @@ pub fn rgba_rgb(css: &str) -> [f64; 3] {
     [(); 3].map(|_| channels.next().unwrap_or(0.0))
 }
 
+/// A colour as the schemes and the panels write it for the canvas
+/// (`#rrggbb`, `rgb(r, g, b)` or `rgba(r, g, b, a)`): its channels and its
+/// opacity, for a painter that is not a browser; `None` for anything else.
+///
+/// ```
+/// use hydraulic_erosion::draw::color_schemes::css_color;
+/// assert_eq!(css_color("#ff6600"), Some(([255, 102, 0], 1.0)));
+/// assert_eq!(css_color("rgba(0, 0, 0, 0.22)"), Some(([0, 0, 0], 0.22)));
+/// assert_eq!(css_color("teal"), None);
+/// ```
+pub fn css_color(css: &str) -> Option<([u8; 3], f32)> {
+    if let Some(hex) = css.strip_prefix('#') {
+        let channel = |k: usize| u8::from_str_radix(hex.get(2 * k..2 * k + 2)?, 16).ok();
+        return (hex.len() == 6).then(|| Some(([channel(0)?, channel(1)?, channel(2)?], 1.0))).flatten();
+    }
+    let inside = css.strip_prefix("rgba(").or_else(|| css.strip_prefix("rgb("))?.strip_suffix(')')?;
+    let parts: Vec<&str> = inside.split(',').map(str::trim).collect();
+    let channel = |k: usize| parts.get(k)?.parse::<u8>().ok();
+    let alpha = match parts.get(3) {
+        Some(a) => a.parse::<f32>().ok().filter(|a| (0.0..=1.0).contains(a))?,
+        None => 1.0,
+    };
+    (parts.len() <= 4).then(|| Some(([channel(0)?, channel(1)?, channel(2)?], alpha))).flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_colour_a_scheme_strokes_reads_as_css() {
+        for s in SCHEMES {
+            for css in s.land.iter().chain(&s.sea).chain(&[s.river, s.bank, s.line, s.index_line, s.tree]) {
+                assert!(css_color(css).is_some(), "{}: {css}", s.key);
+            }
+        }
+        assert_eq!(css_color("rgb(255, 0, 128)"), Some(([255, 0, 128], 1.0)));
+        assert_eq!(css_color("rgba(1, 2, 3, 1.5)"), None);
+        assert_eq!(css_color("#12345"), None);
+    }
 
     #[test]
     fn keys_are_unique_and_found() {

@@ -22,6 +22,7 @@
 //!
 //! [`Legend`]: crate::draw::layers::Legend
 
+use crate::draw::words::thousands;
 use crate::erosion::ground_moved::largest;
 use crate::settings::choices::Layer;
 
@@ -102,6 +103,27 @@ pub fn ticks(layer: Layer, top: f64) -> Vec<(f64, f64)> {
             }
             ticks
         }
+    }
+}
+
+/// A legend's value as its tick says it: erosion and deposition as a
+/// percentage of the map's height to two significant figures (written by
+/// `significant`, as the page has the browser's `toPrecision` write it),
+/// flow in whole cells.
+///
+/// ```
+/// use hydraulic_erosion::draw::layers::tick_text;
+/// use hydraulic_erosion::settings::choices::Layer;
+/// let two = |v: f64, _: u8| format!("{v:.1}");
+/// assert_eq!(tick_text(Layer::Erosion, 0.025, &two), "2.5 %");
+/// assert_eq!(tick_text(Layer::Flow, 12_000.0, &two), "12,000");
+/// assert_eq!(tick_text(Layer::Deposition, 0.0, &two), "0");
+/// ```
+pub fn tick_text(layer: Layer, value: f64, significant: &dyn Fn(f64, u8) -> String) -> String {
+    match layer {
+        Layer::Flow => thousands(value.round() as u64),
+        _ if value == 0.0 => "0".into(),
+        _ => format!("{} %", significant(value * 100.0, 2)),
     }
 }
 

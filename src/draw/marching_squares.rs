@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use crate::raster::float_min_max::{greater, lesser};
 use crate::raster::grid::Grid;
+use crate::raster::side_by_side::each;
 
 /// Every this many contours one is an index (heavier) line.
 pub const INDEX_EVERY: u32 = 5;
@@ -213,14 +214,17 @@ impl Contours {
         for band in self.by_band.iter_mut() {
             band.resize_with(thresholds.len(), Vec::new);
         }
-        for (b, band) in self.by_band.iter_mut().enumerate().filter(|&(b, _)| again[b]) {
+        each(&mut self.by_band, |b, band| {
+            if !again[b] {
+                return;
+            }
             for level in band.iter_mut() {
                 level.clear();
             }
             for y in b * BAND..((b + 1) * BAND).min(grid.rows - 1) {
                 trace_row(band, grid, terrain, y, &levels);
             }
-        }
+        });
         self.regular.clear();
         self.index.clear();
         for (k, (_, is_index)) in thresholds.iter().enumerate() {

@@ -19,6 +19,8 @@ pub mod map_view;
 pub mod marching_squares;
 /// The heightfield as a triangle mesh: layout, normals, rock on steep slopes.
 pub mod mesh;
+/// What is laid over the map: the measures' panel, a replay's progress, debug's count.
+pub mod overlay;
 /// What a frame is drawn through, in the original's order.
 pub mod painter;
 /// A path drawn no finer than the screen: the rivers' strokes on a big map.
@@ -35,3 +37,5 @@ pub mod shading;
 pub mod view_3d;
 /// The drawing's size, and where the map goes on it.
 pub mod viewport;
+/// Numbers as the page writes them for a reader: counts with thousands' commas.
+pub mod words;

@@ -8,6 +8,7 @@ use crate::draw::color_schemes::{hex_rgb, ColorScheme, ElevationBand};
 use crate::draw::shading::shade;
 use crate::raster::float_min_max::lesser;
 use crate::raster::grid::Grid;
+use crate::raster::side_by_side::each_chunk;
 
 /// How strongly slopes catch the light.
 pub const RELIEF: f64 = 30.0;
@@ -162,10 +163,11 @@ pub fn paint_part(
     assert_eq!(terrain.len(), grid.cells());
     assert_eq!(pixels.len(), grid.cells() * 4);
     let relief = RELIEF / spacing;
-    for y in rows {
-        let row = &mut pixels[(y * grid.cols + cols.start) * 4..(y * grid.cols + cols.end) * 4];
-        paint_row(grid, terrain, (y, cols.clone()), (sea_level, relief), palette, row);
-    }
+    let (first, across) = (rows.start, grid.cols * 4);
+    each_chunk(&mut pixels[first * across..rows.end * across], across, |k, row| {
+        let part = &mut row[cols.start * 4..cols.end * 4];
+        paint_row(grid, terrain, (first + k, cols.clone()), (sea_level, relief), palette, part);
+    });
 }
 
 /// Row `y` of [`paint`], the cells in `xs`: a call of its own, never

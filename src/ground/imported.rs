@@ -203,6 +203,32 @@ fn stretch(values: &[f32], low: f64, high: f64, sea_level: f64) -> Vec<f32> {
     values.iter().map(|&v| height(v as f64) as f32).collect()
 }
 
+/// Heights from 0 to 1 back to an elevation model's metres: the inverse of
+/// the stretch [`fit`] made of the model `fitting` describes, its shore
+/// at `sea_level`, carried on past the model's highest and lowest points
+/// (rain carves below them and piles above), so an eroded map reads in
+/// the model's own metres. `None` for a heightmap, whose levels have none.
+pub fn metres(heights: &[f32], fitting: &Fitting, sea_level: f64) -> Option<Vec<f32>> {
+    let (low, high) = fitting.metres?;
+    let has_sea = low <= 0.0;
+    let shore = if has_sea { 0.0 } else { low };
+    let under = (sea_level - LEVEL).max(0.0);
+    // Above the shore, metres by the land's stretch; below it, by the
+    // sea's (as long as there is one to go by)
+    let land = (high - shore) / (1.0 - sea_level).max(LEVEL);
+    let sea = if low < 0.0 && under > 0.0 { -low / under } else { land };
+    let metre = |h: f64| {
+        if !has_sea || h >= sea_level {
+            shore + (h - sea_level) * land
+        } else if low < 0.0 && under > 0.0 {
+            (low + h * sea).min(0.0)
+        } else {
+            (h - sea_level) * sea
+        }
+    };
+    Some(heights.iter().map(|&h| metre(h as f64) as f32).collect())
+}
+
 /// Fills the NaN cells of a `cols`-wide grid ring by ring from the known
 /// ones (see the module's notes); returns how many were filled. A grid
 /// with no known cell is left as it is.
@@ -296,6 +322,23 @@ fn average<'a>(values: &'a [f32], weights: &'a [Vec<(usize, f64)>]) -> impl Iter
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fitted_heights_read_back_in_the_models_metres() {
+        for (values, sea_level) in [
+            (vec![-40.0, -10.0, 0.0, 5.0, 300.0, 1_250.0], 0.25),
+            (vec![120.0, 400.0, 900.0, 2_000.0, 650.0, 130.0], 0.3),
+            (vec![0.0, 10.0, 80.0, 100.0], 0.25),
+        ] {
+            let (ground, fitting) = fit(model(values.len() / 2, 2, values.clone()), sea_level);
+            let back = metres(&ground.heights, &fitting, sea_level).expect("a model has metres");
+            for (m, b) in values.iter().zip(&back) {
+                assert!((m - b).abs() < 0.01, "{m} m came back as {b} m: {values:?}");
+            }
+        }
+        let (ground, fitting) = fit(Elevation { unit: Unit::Levels, ..model(2, 2, vec![0.2, 0.8, 0.4, 0.6]) }, 0.25);
+        assert_eq!(metres(&ground.heights, &fitting, 0.25), None, "levels are no metres");
+    }
 
     fn model(cols: usize, rows: usize, values: Vec<f32>) -> Elevation {
         Elevation { cols, rows, values, unit: Unit::Metres, cell_metres: Some(30.0) }

@@ -1,6 +1,5 @@
 //! Slider values as links write them: decimals of at most three places;
-//! and the drop counts that open each group of a link's tracks; and counts
-//! as the page writes them, with commas between their thousands.
+//! and the drop counts that open each group of a link's tracks.
 //! Every slider's step is a whole number of thousandths, so no value needs
 //! more, and both ways are exact without a float parser or formatter (the
 //! page's wasm carries neither: they would double its size).
@@ -12,25 +11,6 @@
 //! assert_eq!(write(0.3), "0.3");
 //! assert_eq!(read("1e3"), None);
 //! ```
-
-/// A number with thousands separators, as `toLocaleString` writes it in
-/// English: 300000 → "300,000".
-///
-/// ```
-/// use hydraulic_erosion::share::decimal::thousands;
-/// assert_eq!(thousands(25_934_402), "25,934,402");
-/// ```
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// Places after the point, at most.
 const PLACES: u32 = 3;

@@ -25,7 +25,7 @@
 
 use super::decimal;
 use super::elevation::{self, Budget, Encoding, ReadError};
-use crate::ground::imported::{self, LARGEST};
+use crate::ground::imported::{self, Fitting, LARGEST};
 use crate::ground::steepness;
 use crate::raster::fingerprint::fingerprint;
 use crate::raster::grid::Grid;
@@ -116,6 +116,8 @@ pub struct OpenedGround {
     pub link: GroundLink,
     pub heights: Vec<f32>,
     pub said: String,
+    /// What fitting did to the file (its metres, its size).
+    pub fitting: Fitting,
 }
 
 /// Opens the ground in a file called `name` (its `bytes`) as the page does:
@@ -135,7 +137,7 @@ pub fn open(bytes: &[u8], name: &str, encoding: Encoding, shore: f64) -> Result<
         encoding,
         steepness: ground.steepness,
     };
-    Ok(OpenedGround { link, heights: ground.heights, said })
+    Ok(OpenedGround { link, heights: ground.heights, said, fitting })
 }
 
 #[cfg(test)]

@@ -7,11 +7,9 @@ use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, OffscreenCanvas};
 
-use crate::draw::layers::{ticks, Legend, LAYERS};
+use crate::draw::layers::{tick_text, ticks, Legend, LAYERS};
 use crate::draw::viewport::Size;
 use crate::raster::grid::Grid;
-use crate::settings::choices::Layer;
-use crate::share::decimal::thousands;
 
 use super::dom::{document, significant, window};
 
@@ -42,19 +40,6 @@ fn new_element(tag: &str, class: &str) -> HtmlElement {
     let element: HtmlElement = document().create_element(tag).ok().and_then(|e| e.dyn_into().ok()).expect("an element");
     let _ = element.set_attribute("class", class);
     element
-}
-
-/// A legend's value as its tick says it: erosion and deposition as a
-/// percentage of the map's height (two significant figures), flow in whole
-/// cells.
-fn tick_text(layer: Layer, value: f64) -> String {
-    match layer {
-        Layer::Flow => thousands(value.round() as u64),
-        _ if value == 0.0 => "0".into(),
-        _ => {
-            format!("{} %", significant(value * 100.0, 2))
-        }
-    }
 }
 
 fn new_canvas() -> HtmlCanvasElement {
@@ -153,7 +138,7 @@ impl CanvasElement {
         // the page's module)
         let ticks: Vec<(u32, String)> = ticks(legend.layer, legend.top)
             .into_iter()
-            .map(|(at, v)| ((at * 100.0).round() as u32, tick_text(legend.layer, v)))
+            .map(|(at, v)| ((at * 100.0).round() as u32, tick_text(legend.layer, v, &significant)))
             .collect();
         let key = ticks.iter().fold(row.title.to_string(), |key, (at, text)| format!("{key}|{at}:{text}"));
         if *self.legend_shown.borrow() == key {

@@ -12,10 +12,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
 
 use crate::draw::color_schemes::{scheme, SCHEMES};
+use crate::draw::words::thousands;
 use crate::settings::choices::{Choice, Choices};
 use crate::settings::sliders::Setting;
 use crate::settings::toggles::Toggle;
-use crate::share::decimal::thousands;
 use crate::share::elevation::Encoding;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;

@@ -12,26 +12,20 @@ use web_sys::{CanvasRenderingContext2d, ImageData};
 
 use crate::draw::color_schemes::ColorScheme;
 use crate::draw::marching_squares::Contours;
+use crate::draw::overlay::{self, Mark, DEBUG_COLOR};
 use crate::draw::painter::Painter;
 use crate::draw::river_view::{line_width, PathOp, Stroke, FADES};
 use crate::draw::view_3d::{Drawn, Scene};
 use crate::draw::viewport::Size;
 use crate::draw::viewport::Viewport;
 use crate::flora::trees::Tree;
-use crate::morphometry::channels::CHANNEL_AREA;
-use crate::morphometry::measures::{Measures, MEASURES};
+use crate::morphometry::measures::Measures;
 use crate::raster::grid::Grid;
 use crate::FULL;
 
 use super::dom::{fixed, warn};
 use super::gl_view::GlView;
 use super::surface::Surface;
-use crate::share::decimal::thousands;
-
-/// Debug mode's colour, for drop routes and the count.
-const DEBUG_COLOR: &str = "rgb(255, 0, 128)";
-/// How wide the measures' panel is (CSS pixels).
-const MEASURES_WIDTH: f64 = 270.0;
 
 /// The bank is drawn this much wider than the river on top of it.
 const BANK_EXTRA: f64 = 2.0;
@@ -196,94 +190,16 @@ impl Painter for CanvasPainter {
         KeptPicture::draw(&mut self.river_picture, &self.ctx, kept, |ctx| stroke_rivers(ctx, strokes, scheme, view));
     }
 
-    /// The measures over the map's top left corner: for each, its name,
-    /// its value now and the real range, and a line of its values over the
-    /// drops fallen (up to the rain's target) across a band where real land
-    /// lies.
+    /// The measures over the map's top left corner
+    /// ([`overlay::measures_panel`]).
     fn measures(&mut self, samples: &[(u64, Measures)], target: u64, scheme: &ColorScheme) {
-        let ctx = &self.ctx;
-        let (width, row, chart) = (MEASURES_WIDTH, 40.0, 64.0);
-        let (left, top) = (8.0, 8.0);
-        let latest = samples.last().map_or_else(Measures::default, |s| s.1);
-        let last_drops = samples.last().map_or(0, |s| s.0).max(target).max(1) as f64;
-        ctx.save();
-        ctx.set_global_alpha(0.8);
-        ctx.set_fill_style_str("#000000");
-        ctx.fill_rect(left, top, width, row * MEASURES.len() as f64 + 8.0);
-        ctx.set_global_alpha(1.0);
-        ctx.set_font("12px sans-serif");
-        for (k, measure) in MEASURES.iter().enumerate() {
-            let y = top + 4.0 + row * k as f64;
-            let value = latest.values()[k];
-            let real = match measure.real {
-                Some((low, high)) => format!("real {}–{}, {}", fixed(low, 2), fixed(high, 2), measure.cite),
-                None => format!("{}, channels ≥ {} cells", measure.cite, thousands(CHANNEL_AREA as u64)),
-            };
-            ctx.set_fill_style_str("#ffffff");
-            let _ = ctx.fill_text(&format!("{}  {}", measure.label, fixed(value, 3)), left + 6.0, y + 14.0);
-            ctx.set_fill_style_str("#bbbbbb");
-            let _ = ctx.fill_text(&real, left + 6.0, y + 30.0);
-            // The chart: its own range, widened to take in the real one
-            let (cx, cw, ch) = (left + width - chart - 8.0, chart, row - 10.0);
-            let values: Vec<f64> = samples.iter().map(|s| s.1.values()[k]).filter(|v| v.is_finite()).collect();
-            let (mut low, mut high) =
-                values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| (a.min(v), b.max(v)));
-            if let Some((l, h)) = measure.real {
-                (low, high) = (low.min(l), high.max(h));
-            }
-            // (none finite, or all one value: a range about it)
-            if high.partial_cmp(&low) != Some(std::cmp::Ordering::Greater) {
-                let middle = if low.is_finite() { low } else { 0.5 };
-                (low, high) = (middle - 0.5, middle + 0.5);
-            }
-            let to_y = |v: f64| y + 4.0 + ch * (1.0 - (v - low) / (high - low));
-            ctx.set_fill_style_str("rgba(255, 255, 255, 0.12)");
-            ctx.fill_rect(cx, y + 4.0, cw, ch);
-            if let Some((l, h)) = measure.real {
-                ctx.set_fill_style_str("rgba(120, 200, 120, 0.35)");
-                ctx.fill_rect(cx, to_y(h), cw, to_y(l) - to_y(h));
-            }
-            ctx.begin_path();
-            let mut started = false;
-            for &(drops, m) in samples {
-                let v = m.values()[k];
-                if !v.is_finite() {
-                    continue;
-                }
-                let x = cx + cw * drops as f64 / last_drops;
-                if started {
-                    ctx.line_to(x, to_y(v));
-                } else {
-                    ctx.move_to(x, to_y(v));
-                    started = true;
-                }
-            }
-            ctx.set_stroke_style_str(scheme.river);
-            ctx.set_line_width(1.5);
-            ctx.stroke();
-        }
-        ctx.restore();
+        lay(&self.ctx, &overlay::measures_panel(samples, target, scheme, &fixed));
     }
 
-    /// The progress of a replay, over the bottom of the map: a link's, or
-    /// the reader's own going back from the nearest heights kept.
+    /// The progress of a replay, over the bottom of the map
+    /// ([`overlay::progress_band`]).
     fn progress(&mut self, done: u64, total: u64, capped: bool) {
-        let ctx = &self.ctx;
-        let share = if total == 0 { 1.0 } else { done as f64 / total as f64 };
-        let band = 34.0;
-        ctx.save();
-        ctx.set_global_alpha(0.75);
-        ctx.set_fill_style_str("#000000");
-        ctx.fill_rect(0.0, self.size.height - band, self.size.width, band);
-        ctx.set_global_alpha(1.0);
-        ctx.set_fill_style_str("#ff6600");
-        ctx.fill_rect(0.0, self.size.height - 4.0, self.size.width * share, 4.0);
-        ctx.set_fill_style_str("#ffffff");
-        ctx.set_font("14px sans-serif");
-        let cap = if capped { " (the most a link replays)" } else { "" };
-        let text = format!("Bringing back the map: {} of {} drops{cap}", thousands(done), thousands(total));
-        let _ = ctx.fill_text(&text, 12.0, self.size.height - 14.0);
-        ctx.restore();
+        lay(&self.ctx, &overlay::progress_band(self.size, done, total, capped));
     }
 
     /// Debug mode: the latest drops' routes and how many have fallen.
@@ -307,10 +223,8 @@ impl Painter for CanvasPainter {
             }
             ctx.stroke();
         }
-        ctx.set_fill_style_str(DEBUG_COLOR);
-        ctx.set_font("14px sans-serif");
-        let _ = ctx.fill_text(&format!("{} drops", thousands(drops)), 12.0, self.size.height - 12.0);
         ctx.restore();
+        lay(ctx, &[overlay::drops_count(self.size, drops)]);
     }
 
     /// The 3D view on its own canvas, its WebGL2 context made the first
@@ -331,6 +245,41 @@ impl Painter for CanvasPainter {
             Err(()) => Drawn::Unavailable,
         }
     }
+}
+
+/// Lays `marks` over the map on `ctx`.
+fn lay(ctx: &CanvasRenderingContext2d, marks: &[Mark]) {
+    ctx.save();
+    for mark in marks {
+        match mark {
+            Mark::Fill { rect: [x, y, w, h], color, alpha } => {
+                ctx.set_global_alpha(*alpha);
+                ctx.set_fill_style_str(color);
+                ctx.fill_rect(*x, *y, *w, *h);
+            }
+            Mark::Text { at: [x, y], text, color, px } => {
+                ctx.set_global_alpha(1.0);
+                ctx.set_fill_style_str(color);
+                ctx.set_font(&format!("{px}px sans-serif"));
+                let _ = ctx.fill_text(text, *x, *y);
+            }
+            Mark::Line { points, color, width } => {
+                ctx.set_global_alpha(1.0);
+                ctx.begin_path();
+                for (k, [x, y]) in points.iter().enumerate() {
+                    if k == 0 {
+                        ctx.move_to(*x, *y);
+                    } else {
+                        ctx.line_to(*x, *y);
+                    }
+                }
+                ctx.set_stroke_style_str(color);
+                ctx.set_line_width(*width);
+                ctx.stroke();
+            }
+        }
+    }
+    ctx.restore();
 }
 
 /// Contour lines on `ctx`: regular ones 1 px, index lines 1.5 px, each

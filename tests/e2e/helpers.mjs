@@ -274,8 +274,9 @@ export async function downloaded(download) {
   return new Promise(resolve => stream.on('data', c => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))))
 }
 
-// A 16-bit greyscale PNG's size, bit depth, colour type and levels (filters undone)
-export function decodePng16(file) {
+// A PNG's size, bit depth, colour type and its rows' bytes, filters undone
+// (not interlaced; 8 or 16 bits, grey, RGB or RGBA)
+export function decodePng(file) {
   assert.equal(file.subarray(1, 4).toString(), 'PNG')
   let at = 8
   let header
@@ -289,7 +290,7 @@ export function decodePng16(file) {
     at += 12 + length
   }
   const raw = zlib.inflateSync(Buffer.concat(data))
-  const bpp = 2
+  const bpp = ({ 0: 1, 2: 3, 6: 4 })[header.colour] * header.depth / 8
   const stride = header.width * bpp
   const out = Buffer.alloc(stride * header.height)
   for (let y = 0; y < header.height; y++) {
@@ -304,8 +305,14 @@ export function decodePng16(file) {
       out[y * stride + x] = (v + predictor) & 255
     }
   }
+  return { ...header, bytes: out }
+}
+
+// A 16-bit greyscale PNG's size, bit depth, colour type and levels
+export function decodePng16(file) {
+  const { bytes, ...header } = decodePng(file)
   const levels = []
-  for (let k = 0; k < out.length; k += 2) levels.push(out.readUInt16BE(k))
+  for (let k = 0; k < bytes.length; k += 2) levels.push(bytes.readUInt16BE(k))
   return { ...header, levels }
 }
 

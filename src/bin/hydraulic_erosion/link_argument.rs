@@ -3,10 +3,37 @@
 //! link's own. It is read by the page's own reader ([`link::read`]), so a
 //! hostile link is clamped as the page clamps it, with the same warnings.
 
-use hydraulic_erosion::share::link::{self, Reading, PREFIX};
+use hydraulic_erosion::share::link::{self, MapLink, Reading, MAX_DROPS, PREFIX};
 use hydraulic_erosion::share::link_keys::link_keys;
 
 use crate::command::Failure;
+
+/// The seed of a link that names none. The page draws one at random; a
+/// command gives the same map every time it is run the same way.
+pub const SEED: u32 = 1;
+
+/// A map's link as a subcommand is given it: `given` with `settings` in
+/// its place ([`read`]) and `drops` for its drops, seed [`SEED`] where it
+/// names none, and whether its drops were cut down to what a link
+/// replays. What was clamped or ignored is said on standard error unless
+/// `quiet`.
+pub fn map_link(given: &str, settings: &[String], drops: Option<u64>, quiet: bool) -> Result<(MapLink, bool), Failure> {
+    let reading = read(given, settings)?;
+    if !quiet {
+        for warning in &reading.warnings {
+            eprintln!("hydraulic-erosion: warning: {warning}");
+        }
+    }
+    let mut link = reading.link;
+    if let Some(drops) = drops {
+        if drops > MAX_DROPS {
+            return Err(Failure::usage(format!("at most {MAX_DROPS} drops: a link replays no more")));
+        }
+        link.drops = drops;
+    }
+    link.seed.get_or_insert(SEED);
+    Ok((link, reading.capped && drops.is_none()))
+}
 
 /// The query of `given`: what follows `?` in a whole address (up to a
 /// `#`), or `given` itself, less a leading `?`.

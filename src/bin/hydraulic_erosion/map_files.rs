@@ -2,16 +2,20 @@
 //! each the very file the page's "Save" button of that kind makes, by the
 //! same code (`share`'s writers).
 
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 
 use hydraulic_erosion::draw::color_schemes::{scheme, LIGHT};
 use hydraulic_erosion::draw::level_of_detail::{at_most, MESH_CELLS};
+use hydraulic_erosion::ground::imported;
 use hydraulic_erosion::settings::sliders::Setting;
+use hydraulic_erosion::share::elevation::geotiff;
 use hydraulic_erosion::share::link::MapLink;
 use hydraulic_erosion::share::{glb, heightmap, map_archive, stl_solid};
 use hydraulic_erosion::terrain::Terrain;
 
 use crate::command::Failure;
+use crate::ground_file::GroundFile;
 
 /// What a map is written as.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,10 +29,14 @@ pub enum MapFile {
     Stl,
     /// A glTF binary in the map's colours (Save glTF).
     Gltf,
+    /// The heights as a float32 GeoTIFF: in the metres of an elevation
+    /// model, at its place on the Earth if its file said (a heightmap's in
+    /// its levels, 0 to 1).
+    GeoTiff,
 }
 
 /// The extensions, for the message that lists them.
-const KNOWN: &str = ".png, .zip, .stl or .glb";
+const KNOWN: &str = ".png, .tif, .zip, .stl or .glb";
 
 impl MapFile {
     /// The file `path`'s extension asks for.
@@ -39,14 +47,15 @@ impl MapFile {
             Some("zip") => Ok(MapFile::Maps),
             Some("stl") => Ok(MapFile::Stl),
             Some("glb") => Ok(MapFile::Gltf),
+            Some("tif" | "tiff") => Ok(MapFile::GeoTiff),
             Some(other) => Err(Failure::usage(format!("no output of type .{other}: OUT ends {KNOWN}"))),
             None => Err(Failure::usage(format!("{} has no extension to say what to write: {KNOWN}", path.display()))),
         }
     }
 
     /// The file of the map `link` describes (its query `query`), made on
-    /// `terrain`.
-    pub fn bytes(self, terrain: &Terrain, link: &MapLink, query: &str) -> Vec<u8> {
+    /// `terrain` from the ground in `file`.
+    pub fn bytes(self, terrain: &Terrain, link: &MapLink, query: &str, file: &GroundFile) -> Vec<u8> {
         let (grid, heights, settings) = (terrain.grid(), terrain.heights(), terrain.settings());
         let (sea_level, height_scale) = (settings.sea_level(), settings.get(Setting::HeightScale));
         match self {
@@ -67,6 +76,29 @@ impl MapFile {
                 let (grid, heights) = at_most(grid, heights, MESH_CELLS);
                 glb::glb(grid, &heights, sea_level, colors, height_scale)
             }
+            MapFile::GeoTiff => {
+                let fitting = &file.opened.fitting;
+                let values =
+                    imported::metres(heights, fitting, file.opened.link.shore).unwrap_or_else(|| heights.to_vec());
+                let place = file
+                    .place
+                    .as_ref()
+                    .map(|p| p.fitted((fitting.file_cols, fitting.file_rows), (grid.cols, grid.rows)));
+                geotiff::write(grid.cols, &values, place.as_ref()).expect("a TIFF in memory")
+            }
         }
     }
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a file beside it,
+/// renamed into place once written.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(format!(".partial-{}", std::process::id()));
+    let partial = PathBuf::from(partial);
+    let written = fs::write(&partial, bytes).and_then(|()| fs::rename(&partial, path));
+    written.map_err(|why| {
+        let _ = fs::remove_file(&partial);
+        Failure::input(format!("{}: {why}", path.display()))
+    })
 }

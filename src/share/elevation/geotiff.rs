@@ -60,6 +60,72 @@ pub fn read(bytes: &[u8]) -> Result<Opened, ReadError> {
     Ok(Opened { elevation, format: Format::GeoTiff })
 }
 
+/// Where a GeoTIFF's cells lie on the Earth, as its tags say: the model's
+/// pixel scale (33550), its tie points (33922), and the GeoKeys with their
+/// parameters (34735 to 34737), kept as they were read so a map eroded from
+/// the file is written back to the same place.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Georeference {
+    pub pixel_scale: Vec<f64>,
+    pub tie_points: Vec<f64>,
+    pub geo_keys: Vec<u16>,
+    pub geo_doubles: Vec<f64>,
+    pub geo_ascii: String,
+}
+
+impl Georeference {
+    /// The same place on a grid of `cols` × `rows` cells fitted from a file
+    /// of `file_cols` × `file_rows`: each cell as much wider as there are
+    /// fewer of them (the tie point, the first cell's corner, stays).
+    pub fn fitted(&self, (file_cols, file_rows): (usize, usize), (cols, rows): (usize, usize)) -> Georeference {
+        let mut pixel_scale = self.pixel_scale.clone();
+        for (scale, (file, map)) in pixel_scale.iter_mut().zip([(file_cols, cols), (file_rows, rows)]) {
+            *scale *= file as f64 / map as f64;
+        }
+        Georeference { pixel_scale, ..self.clone() }
+    }
+}
+
+/// The georeference of a GeoTIFF file, if it is one with a pixel scale and
+/// a tie point (a model transformation alone is not kept).
+pub fn georeference(bytes: &[u8]) -> Option<Georeference> {
+    let mut decoder = Decoder::new(Cursor::new(bytes)).ok()?;
+    let pixel_scale = decoder.get_tag_f64_vec(Tag::ModelPixelScaleTag).ok()?;
+    let tie_points = decoder.get_tag_f64_vec(Tag::ModelTiepointTag).ok()?;
+    Some(Georeference {
+        pixel_scale,
+        tie_points,
+        geo_keys: decoder.get_tag_u16_vec(Tag::GeoKeyDirectoryTag).unwrap_or_default(),
+        geo_doubles: decoder.get_tag_f64_vec(Tag::GeoDoubleParamsTag).unwrap_or_default(),
+        geo_ascii: decoder.get_tag_ascii_string(Tag::GeoAsciiParamsTag).unwrap_or_default(),
+    })
+}
+
+/// A float32 GeoTIFF of `values` (`cols` a row, from the north-west), at
+/// `place` if it has one.
+pub fn write(cols: usize, values: &[f32], place: Option<&Georeference>) -> Result<Vec<u8>, tiff::TiffError> {
+    let mut file = Cursor::new(Vec::new());
+    let mut tiff = tiff::encoder::TiffEncoder::new(&mut file)?;
+    let rows = values.len() / cols.max(1);
+    let mut image = tiff.new_image::<tiff::encoder::colortype::Gray32Float>(cols as u32, rows as u32)?;
+    if let Some(place) = place {
+        let tags = image.encoder();
+        tags.write_tag(Tag::ModelPixelScaleTag, &place.pixel_scale[..])?;
+        tags.write_tag(Tag::ModelTiepointTag, &place.tie_points[..])?;
+        if !place.geo_keys.is_empty() {
+            tags.write_tag(Tag::GeoKeyDirectoryTag, &place.geo_keys[..])?;
+        }
+        if !place.geo_doubles.is_empty() {
+            tags.write_tag(Tag::GeoDoubleParamsTag, &place.geo_doubles[..])?;
+        }
+        if !place.geo_ascii.is_empty() {
+            tags.write_tag(Tag::GeoAsciiParamsTag, &place.geo_ascii[..])?;
+        }
+    }
+    image.write_data(values)?;
+    Ok(file.into_inner())
+}
+
 /// Heights from samples, NaN for the nodata value and non-finite ones.
 fn voids<T: Into<f64> + Copy>(samples: Vec<T>, nodata: Option<f64>) -> Vec<f32> {
     samples.into_iter().map(|s| value_or_void(s.into(), nodata)).collect()
@@ -132,6 +198,22 @@ mod tests {
         // 1 arc second: 30.9 m north to south, 21.5 m east to west at 46° N
         let width = model.cell_metres.unwrap();
         assert!((width - 26.2).abs() < 0.1, "{width}");
+    }
+
+    #[test]
+    fn a_model_written_keeps_its_values_and_its_place_widened_as_it_was_fitted() {
+        let values: Vec<f32> = (0..400).map(|i| i as f32 * 0.5).collect();
+        let place = georeference(&float_tiff(20, &values, "-9999")).expect("a place");
+        let second = 1.0 / 3600.0;
+        assert_eq!((place.pixel_scale[0], place.tie_points[4]), (second, 46.0));
+        let fitted = place.fitted((20, 20), (10, 5));
+        assert_eq!(fitted.pixel_scale[..2], [2.0 * second, 4.0 * second]);
+        let file = write(20, &values, Some(&fitted)).unwrap();
+        let again = read(&file).unwrap().elevation;
+        assert_eq!((again.cols, again.rows, again.values), (20, 20, values));
+        assert_eq!(georeference(&file), Some(fitted));
+        let plain = write(20, &[1.5; 400], None).unwrap();
+        assert_eq!((georeference(&plain), read(&plain).unwrap().elevation.values[7]), (None, 1.5));
     }
 
     #[test]

@@ -23,8 +23,7 @@
 
 use std::fmt;
 
-use super::decimal::thousands;
-
+use crate::draw::words::thousands;
 use crate::ground::imported::Elevation;
 
 /// GeoTIFF: one band of integers or floats, in strips or tiles, with its
