@@ -10,22 +10,29 @@
 //! pointer to its frame drawn (the stamps and the rivers routed again, the
 //! painting aside), and how long a link's strokes get for 10, 100 and 1,000
 //! strokes. And opening a 3601² SRTM tile as the map's ground: read, fitted
-//! to 2048 × 2048, and the sketch's first frame on it.
+//! to 2048 × 2048, and the sketch's first frame on it. Then the command's
+//! `render`, and an experiment: how many drops rain side by side would
+//! have to run again, on 2048² and 8192² maps.
 //! The same calls timed in Chromium against the original are in
 //! `tests/bench/browser_bench.mjs`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use rand_pcg::Pcg32;
+
 use hydraulic_erosion::draw::color_schemes::scheme;
 use hydraulic_erosion::draw::map_view::MapView;
 use hydraulic_erosion::draw::painter::NoPainter;
 use hydraulic_erosion::draw::viewport::Size;
+use hydraulic_erosion::erosion::brush::Brush;
+use hydraulic_erosion::erosion::droplet::{self, DropRules};
 use hydraulic_erosion::flora::trees::{skeleton, Forest};
 use hydraulic_erosion::ground::{diamond_square, imported};
 use hydraulic_erosion::morphometry::measures::Measures;
 use hydraulic_erosion::raster::fingerprint::fingerprint;
 use hydraulic_erosion::raster::grid::Grid;
+use hydraulic_erosion::raster::unit_random::unit_f64;
 use hydraulic_erosion::sculpt::stamp::{Stamp, Tool};
 use hydraulic_erosion::sculpt::stroke::{Hand, Touch};
 use hydraulic_erosion::settings::choices::{Choice, Choices, Preset, MAP_SIZES};
@@ -223,6 +230,103 @@ fn main() {
     big_map();
     own_ground();
     command_line();
+    rain_side_by_side();
+}
+
+/// An experiment: what rain side by side could give. Drops of a batch run
+/// side by side against the same heights are the drops in order only where
+/// none read a cell an earlier drop of the batch changed; those that did
+/// must run again, in order. Here each drop falls in order, and its reach
+/// (the brush and the corners around every point of its way, as
+/// `Terrain::rain` marks the cells a drop changed) is laid on the map; a
+/// drop that meets the reach of an earlier drop of its batch is one to run
+/// again. The most `P` cores could give follows, were running side by side
+/// and keeping the results free: 1 / (1/P + the share run again).
+fn rain_side_by_side() {
+    let mut choices = Choices::default();
+    choices.set(Choice::MapSize, 5);
+    let island = Terrain::with_choices(1, Settings::default(), choices);
+    let s = Settings::default();
+    let rules = DropRules {
+        erosion: s.erosion(),
+        deposition: s.deposition(),
+        inertia: s.inertia(),
+        sea_level: s.sea_level(),
+        steepness: 1.0,
+    };
+    let reach = s.brush_radius() as i64 + 2;
+    for times in [1, 4] {
+        let grid = Grid::new(island.grid().cols * times, island.grid().rows * times);
+        let mut heights = larger(island.grid(), island.heights(), times);
+        let brush = Brush::new(s.brush_radius(), grid);
+        let mut rng = Pcg32::new(7, 11);
+        let mut owner = vec![0u32; grid.cells()];
+        let (mut path, mut tag) = (Vec::new(), 0);
+        let mut said = Vec::new();
+        let start = Instant::now();
+        let mut fallen = 0;
+        for batch in [16usize, 64, 256] {
+            let (mut again, drops) = (0, 12_800 / batch * batch);
+            for _ in 0..drops / batch {
+                tag += 1;
+                for _ in 0..batch {
+                    let (x, y) =
+                        (unit_f64(&mut rng) * (grid.cols - 1) as f64, unit_f64(&mut rng) * (grid.rows - 1) as f64);
+                    path.clear();
+                    droplet::fall(&mut heights, &brush, &rules, x, y, Some(&mut path));
+                    fallen += 1;
+                    let cells = |p: &[f32; 2]| {
+                        let (px, py) = (p[0] as i64, p[1] as i64);
+                        let (xs, ys) = (
+                            (px - reach).max(0)..(px + reach + 2).min(grid.cols as i64),
+                            (py - reach).max(0)..(py + reach + 2).min(grid.rows as i64),
+                        );
+                        ys.flat_map(move |y| xs.clone().map(move |x| y as usize * grid.cols + x as usize))
+                    };
+                    if path.iter().flat_map(cells).any(|i| owner[i] == tag) {
+                        again += 1;
+                    }
+                    for i in path.iter().flat_map(cells) {
+                        owner[i] = tag;
+                    }
+                }
+            }
+            let share = again as f64 / drops as f64;
+            let most = |cores: f64| 1.0 / (1.0 / cores + share);
+            said.push(format!(
+                "batches of {batch}: {:.1} % again (at most {:.2}× on 2 cores, {:.2}× on 8)",
+                share * 100.0,
+                most(2.0),
+                most(8.0)
+            ));
+        }
+        println!(
+            "rain side by side, {} × {} ({:.0} drops a second in order, and the reach laid): {}",
+            grid.cols,
+            grid.rows,
+            fallen as f64 / start.elapsed().as_secs_f64(),
+            said.join("; ")
+        );
+    }
+}
+
+/// `heights` on a grid `times` as fine each way, blended between cells.
+fn larger(grid: Grid, heights: &[f32], times: usize) -> Vec<f32> {
+    let (cols, rows) = (grid.cols * times, grid.rows * times);
+    let mut out = Vec::with_capacity(cols * rows);
+    for y in 0..rows {
+        let fy = (y as f64 / times as f64).min((grid.rows - 1) as f64);
+        let (y0, v) = ((fy as usize).min(grid.rows - 2), fy - (fy as usize).min(grid.rows - 2) as f64);
+        for x in 0..cols {
+            let fx = (x as f64 / times as f64).min((grid.cols - 1) as f64);
+            let (x0, u) = ((fx as usize).min(grid.cols - 2), fx - (fx as usize).min(grid.cols - 2) as f64);
+            let at = |dx: usize, dy: usize| heights[(y0 + dy) * grid.cols + x0 + dx] as f64;
+            let top = at(0, 0) * (1.0 - u) + at(1, 0) * u;
+            let bottom = at(0, 1) * (1.0 - u) + at(1, 1) * u;
+            out.push((top * (1.0 - v) + bottom * v) as f32);
+        }
+    }
+    out
 }
 
 /// The `hydraulic-erosion` command as a reader runs it: `render` of the

@@ -13,7 +13,7 @@ use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::settings::choices::Choice;
 use hydraulic_erosion::settings::sliders::Setting;
 use hydraulic_erosion::share::elevation::geotiff::{self, Georeference};
-use hydraulic_erosion::share::elevation::{self, Encoding};
+use hydraulic_erosion::share::elevation::{self, Budget, Encoding};
 use hydraulic_erosion::share::{ground_link, heightmap, link};
 use hydraulic_erosion::sketch::{Input, Sketch, Start};
 use hydraulic_erosion::terrain::Terrain;
@@ -257,6 +257,15 @@ fn a_geotiff_model_erodes_to_a_float_geotiff_in_its_metres_at_its_place() {
     assert!((-466.0..-460.0).contains(&low) && (2_200.0..2_251.0).contains(&high), "{low} m to {high} m");
     let (query, hash, _) = json_of(&output);
     assert_eq!(page_hash_of(&query, &model), hash, "the page's map, written in metres");
+    // At its own cells, past the page's fitting: its place as it was, and
+    // a word that the page would make a smaller map of the link
+    let output = erode(&model, &out, &["--link", "he-seed=2&he-drops=3000", "--full-size"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("at most 2048 × 2048 cells"), "{}", text(&output.stderr));
+    let written = fs::read(&out).unwrap();
+    let eroded = elevation::read_within(&written, "eroded.tif", Encoding::Auto, &Budget::COMMAND).unwrap().elevation;
+    assert_eq!((eroded.cols, eroded.rows), (3000, 2000));
+    assert_eq!(geotiff::georeference(&written), Some(place));
 }
 
 /// A PNG's width, height, bit depth and colour type.
@@ -321,4 +330,25 @@ fn render_of_the_3d_view_draws_the_map_in_2d_and_says_so() {
         assert_eq!(output.status.code(), Some(2), "{size}");
         assert!(text(&output.stderr).contains(says), "{size}: {}", text(&output.stderr));
     }
+}
+
+#[test]
+fn render_gives_the_same_bytes_on_one_thread_and_on_many() {
+    let dir = folder("threads");
+    // A big map (its relief in rows, its contours in bands, its measures
+    // side by side), with the measures' panel shown
+    let link = "he-seed=6&he-map-size=1024x1024&he-drops=20000&he-measures=1&he-layer=deposition";
+    let picture = |threads: &str| {
+        let out = dir.join(format!("threads {threads}.png"));
+        let output = Command::new(env!("CARGO_BIN_EXE_hydraulic-erosion"))
+            .args(["render", link, "-o", out.to_str().unwrap(), "--size", "640x360", "--json"])
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("the command runs");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        (text(&output.stdout), fs::read(out).unwrap())
+    };
+    let (one, many) = (picture("1"), picture("4"));
+    assert_eq!(one.0, many.0, "the same map");
+    assert!(one.1 == many.1, "the same picture, byte for byte");
 }

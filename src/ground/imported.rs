@@ -162,9 +162,15 @@ impl Fitting {
 /// slider's value, 0 to 1) for an elevation model; and what was done. Its
 /// values are taken, not copied: a 3601² model's are 52 MB.
 pub fn fit(elevation: Elevation, sea_level: f64) -> (ImportedGround, Fitting) {
+    fit_within(elevation, sea_level, LARGEST)
+}
+
+/// [`fit`], averaged down to within `largest` rather than the page's
+/// [`LARGEST`] (the command erodes grounds past the page's).
+pub fn fit_within(elevation: Elevation, sea_level: f64, largest: Grid) -> (ImportedGround, Fitting) {
     let Elevation { cols, rows, mut values, unit, cell_metres } = elevation;
     let voids = fill_voids(cols, rows, &mut values);
-    let (grid, values) = fit_size(cols, rows, values);
+    let (grid, values) = fit_size(cols, rows, values, largest);
     let (heights, metres, has_sea) = match unit {
         Unit::Levels => (values, None, false),
         Unit::Metres => {
@@ -272,13 +278,13 @@ fn fill_voids(cols: usize, rows: usize, values: &mut [f32]) -> usize {
 
 /// The grid a `cols` × `rows` file is fitted to, and its values averaged
 /// down to it (or kept, where it fits already).
-fn fit_size(cols: usize, rows: usize, values: Vec<f32>) -> (Grid, Vec<f32>) {
-    let shrink = (cols as f64 / LARGEST.cols as f64).max(rows as f64 / LARGEST.rows as f64);
+fn fit_size(cols: usize, rows: usize, values: Vec<f32>, largest: Grid) -> (Grid, Vec<f32>) {
+    let shrink = (cols as f64 / largest.cols as f64).max(rows as f64 / largest.rows as f64);
     if shrink <= 1.0 {
         return (Grid::new(cols, rows), values);
     }
     let side = |n: usize| ((n as f64 / shrink).round() as usize).clamp(2, n);
-    let grid = Grid::new(side(cols).min(LARGEST.cols), side(rows).min(LARGEST.rows));
+    let grid = Grid::new(side(cols).min(largest.cols), side(rows).min(largest.rows));
     // Across each row, then down: each map row the weighted sum of whole
     // rows of what that made (row by row, as the values lie in memory)
     let (across, down) = (area_weights(cols, grid.cols), area_weights(rows, grid.rows));
@@ -362,9 +368,9 @@ mod tests {
     #[test]
     fn a_file_that_fits_keeps_its_cells_and_a_bigger_one_is_averaged_down_keeping_its_aspect() {
         let values: Vec<f32> = (0..40 * 20).map(|i| i as f32).collect();
-        let (grid, kept) = fit_size(40, 20, values.clone());
+        let (grid, kept) = fit_size(40, 20, values.clone(), LARGEST);
         assert_eq!((grid, kept), (Grid::new(40, 20), values));
-        let (grid, averaged) = fit_size(4096, 1000, vec![3.5; 4096 * 1000]);
+        let (grid, averaged) = fit_size(4096, 1000, vec![3.5; 4096 * 1000], LARGEST);
         assert_eq!(grid, Grid::new(2048, 500));
         assert!(averaged.iter().all(|&v| v == 3.5));
         // A span of 1.5 cells: the half covered counts half

@@ -23,6 +23,7 @@ use crate::morphometry::drainage_density::drainage_density;
 use crate::morphometry::hacks_law::hack_exponent;
 use crate::morphometry::hypsometry::hypsometric_integral;
 use crate::morphometry::slope_area::concavity;
+use crate::raster::side_by_side::both;
 use crate::terrain::Terrain;
 
 /// The sketch measures the map again after this many drops (and whenever
@@ -118,11 +119,21 @@ impl Measures {
         let sea = terrain.settings().sea_level();
         let area = channel_area(grid);
         let nan = |m: Option<f64>| m.unwrap_or(f64::NAN);
+        // (each reads the ground and its drainage alone: side by side)
+        let ((hypsometric, hack), (concave, density)) = both(
+            || both(|| hypsometric_integral(heights, sea), || hack_exponent(grid, heights, drainage, sea, area)),
+            || {
+                both(
+                    || concavity(grid, heights, drainage, sea, area),
+                    || drainage_density(heights, &drainage.water, sea, area),
+                )
+            },
+        );
         Measures {
-            hypsometric_integral: nan(hypsometric_integral(heights, sea)),
-            hack_exponent: nan(hack_exponent(grid, heights, drainage, sea, area)),
-            concavity: nan(concavity(grid, heights, drainage, sea, area)),
-            drainage_density: nan(drainage_density(heights, &drainage.water, sea, area)),
+            hypsometric_integral: nan(hypsometric),
+            hack_exponent: nan(hack),
+            concavity: nan(concave),
+            drainage_density: nan(density),
         }
     }
 

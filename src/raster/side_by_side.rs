@@ -2,7 +2,8 @@
 //! `rayon` pool), on the web one part after another, where a page's module
 //! has one thread. Only for parts that are independent (each reads what no
 //! other writes, and writes its own part alone), so the result is the same
-//! bits on one core or many: rows of the relief, bands of the contours.
+//! bits on one core or many: rows of the relief, bands of the contours, the
+//! measures of one ground.
 //!
 //! ```
 //! use hydraulic_erosion::raster::side_by_side::each_chunk;
@@ -20,6 +21,14 @@ pub fn each<T: Send>(items: &mut [T], work: impl Fn(usize, &mut T) + Sync + Send
     }
     #[cfg(target_arch = "wasm32")]
     items.iter_mut().enumerate().for_each(|(k, item)| work(k, item));
+}
+
+/// Both of `a` and `b`, side by side, and what each gave.
+pub fn both<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    #[cfg(not(target_arch = "wasm32"))]
+    return rayon::join(a, b);
+    #[cfg(target_arch = "wasm32")]
+    (a(), b())
 }
 
 /// Calls `work` with each run of `size` items of `items` (the last may be

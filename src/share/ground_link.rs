@@ -126,8 +126,21 @@ pub struct OpenedGround {
 /// ([`imported::fit`]); named by its link. Why a file is not a ground is
 /// said in the page's words.
 pub fn open(bytes: &[u8], name: &str, encoding: Encoding, shore: f64) -> Result<OpenedGround, ReadError> {
-    let opened = elevation::read(bytes, name, encoding)?;
-    let (ground, fitting) = imported::fit(opened.elevation, shore);
+    open_within(bytes, name, encoding, shore, (&Budget::PAGE, LARGEST))
+}
+
+/// [`open`] within a file's `budget`, averaged down to within `largest`
+/// (the command's, past the page's: the link then names a ground the page
+/// would fit otherwise).
+pub fn open_within(
+    bytes: &[u8],
+    name: &str,
+    encoding: Encoding,
+    shore: f64,
+    (budget, largest): (&Budget, Grid),
+) -> Result<OpenedGround, ReadError> {
+    let opened = elevation::read_within(bytes, name, encoding, budget)?;
+    let (ground, fitting) = imported::fit_within(opened.elevation, shore, largest);
     let said = format!("{}: {} {}", name, opened.format, fitting.describe(ground.grid));
     let link = GroundLink {
         name: GroundLink::kept_name(name),

@@ -54,8 +54,8 @@ pub fn open(file: web_sys::File, fit: Fit, note: MapNote, hand: impl FnOnce(Grou
 async fn read_and_fit(file: &web_sys::File, fit: &Fit) -> Result<(GroundLink, Vec<f32>, String), String> {
     // A file past the budget is refused before a byte of it is read
     let size = file.size() as usize;
-    if size > Budget::FILE_BYTES {
-        return Err(ReadError::TooBig { bytes: size }.to_string());
+    if size > Budget::PAGE.file_bytes {
+        return Err(ReadError::TooBig { bytes: size, budget: Budget::PAGE }.to_string());
     }
     let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| "the file could not be read".to_string())?;
     let bytes = Uint8Array::new(&buffer);

@@ -155,6 +155,11 @@ struct ErodeArgs {
     encoding: Reading,
     #[command(flatten)]
     saying: Saying,
+    /// Erode the file at its own cells, up to 8192 × 8192, where the page averages a file down to at
+    /// most 2048 × 2048 (and reads at most 4096 × 4096): the link printed then opens on the page
+    /// only as the smaller map.
+    #[arg(long)]
+    full_size: bool,
     /// Settings in place of the link's, as a link names them: erosion=0.5, drops-per-frame=400,
     /// sea-level=0.3, seed=8.
     #[arg(value_name = "SETTING=VALUE")]
@@ -277,6 +282,7 @@ fn run_erode(args: ErodeArgs) -> Result<(), Failure> {
         file,
         output: args.output.clone(),
         quiet: args.saying.quiet,
+        full_size: args.full_size,
     };
     let made = erode::run(&job)?;
     say(&made, &args.output, &args.saying);

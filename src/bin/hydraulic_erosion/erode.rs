@@ -10,6 +10,7 @@
 
 use std::path::PathBuf;
 
+use hydraulic_erosion::ground::imported::LARGEST;
 use hydraulic_erosion::share::elevation::Encoding;
 use hydraulic_erosion::share::link;
 use hydraulic_erosion::share::replay::Replay;
@@ -37,6 +38,8 @@ pub struct Job {
     pub file: MapFile,
     pub output: PathBuf,
     pub quiet: bool,
+    /// Whether the file keeps its own cells past the page's fitting.
+    pub full_size: bool,
 }
 
 /// Erodes `job.ground` as `job` says and writes the map to `job.output`;
@@ -44,7 +47,15 @@ pub struct Job {
 pub fn run(job: &Job) -> Result<Made, Failure> {
     let (mut link, _) = link_argument::map_link(&job.link, &job.settings, job.drops, job.quiet)?;
     let seed = link.seed.unwrap_or(link_argument::SEED);
-    let file = ground_file::open_for(&mut link, &job.ground, job.encoding)?;
+    let file = ground_file::open_for(&mut link, &job.ground, job.encoding, job.full_size)?;
+    let grid = file.opened.link.grid;
+    if (grid.cols > LARGEST.cols || grid.rows > LARGEST.rows) && !job.quiet {
+        eprintln!(
+            "hydraulic-erosion: warning: the page fits a ground to at most {} × {} cells: this {} × {} map's link \
+             opens on the page as a smaller map, not this one",
+            LARGEST.cols, LARGEST.rows, grid.cols, grid.rows
+        );
+    }
     let mut kept = Grounds::default();
     kept.put(file.opened.link.clone(), file.opened.heights.clone());
     let ground = kept.get(&file.opened.link).expect("the heights just read are the ones their link names");

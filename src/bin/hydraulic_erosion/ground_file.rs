@@ -7,8 +7,10 @@
 use std::fs;
 use std::path::Path;
 
+use hydraulic_erosion::ground::imported::LARGEST;
+use hydraulic_erosion::raster::grid::Grid;
 use hydraulic_erosion::share::elevation::geotiff::{self, Georeference};
-use hydraulic_erosion::share::elevation::Encoding;
+use hydraulic_erosion::share::elevation::{Budget, Encoding};
 use hydraulic_erosion::share::ground_link::{self, OpenedGround};
 use hydraulic_erosion::share::link::MapLink;
 use hydraulic_erosion::sketch::grounds;
@@ -22,13 +24,25 @@ pub struct GroundFile {
     pub place: Option<Georeference>,
 }
 
-/// The ground in `path` for `link`, which names it once opened.
-pub fn open_for(link: &mut MapLink, path: &Path, encoding: Option<Encoding>) -> Result<GroundFile, Failure> {
+/// The most cells a ground is eroded at when asked to keep its own, past
+/// the page's [`LARGEST`].
+pub const FULL_SIZE: Grid = Grid::new(8192, 8192);
+
+/// The ground in `path` for `link`, which names it once opened: fitted as
+/// the page fits it, or with `full_size` its own cells kept up to
+/// [`FULL_SIZE`] (a file within the command's budget).
+pub fn open_for(
+    link: &mut MapLink,
+    path: &Path,
+    encoding: Option<Encoding>,
+    full_size: bool,
+) -> Result<GroundFile, Failure> {
     let named = link.ground.take();
     let encoding = encoding.or(named.as_ref().map(|g| g.encoding)).unwrap_or(Encoding::Auto);
     let shore = named.as_ref().map_or(link.settings.sea_level(), |g| g.shore);
     let bytes = fs::read(path).map_err(|why| Failure::input(format!("{}: {}", path.display(), why)))?;
-    let opened = ground_link::open(&bytes, &file_name(path), encoding, shore)
+    let within = if full_size { (&Budget::COMMAND, FULL_SIZE) } else { (&Budget::PAGE, LARGEST) };
+    let opened = ground_link::open_within(&bytes, &file_name(path), encoding, shore, within)
         .map_err(|why| Failure::input(format!("{}: {why}", path.display())))?;
     if let Some(named) = named.filter(|named| !grounds::same(named, &opened.link)) {
         return Err(Failure::input(format!(

@@ -57,7 +57,7 @@ pub struct Job {
 pub fn run(job: &Job) -> Result<Made, Failure> {
     let (mut link, capped) = link_argument::map_link(&job.link, &[], None, job.quiet)?;
     let opened = match (&job.ground, &link.ground) {
-        (Some(path), _) => Some(ground_file::open_for(&mut link, path, job.encoding)?.opened),
+        (Some(path), _) => Some(ground_file::open_for(&mut link, path, job.encoding, false)?.opened),
         (None, Some(named)) => {
             return Err(Failure::usage(format!(
                 "this link's map is on a ground from a file, {}: give the file with --ground FILE",

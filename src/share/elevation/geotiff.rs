@@ -21,17 +21,20 @@ const MODEL_TYPE_KEY: u16 = 1024;
 const GEOGRAPHIC: u16 = 2;
 
 /// The ground in a GeoTIFF file.
-pub fn read(bytes: &[u8]) -> Result<Opened, ReadError> {
+pub fn read(bytes: &[u8], budget: &Budget) -> Result<Opened, ReadError> {
     let damaged = |e: tiff::TiffError| ReadError::Damaged { format: "TIFF", why: e.to_string() };
     let limits = {
         let mut limits = Limits::default();
-        limits.decoding_buffer_size = Budget::CELLS * 8;
+        limits.decoding_buffer_size = budget.cells * 8;
+        // (a strip or tile as the file holds it, before it is decoded: as
+        // large as the whole image in a file of one strip)
+        limits.intermediate_buffer_size = limits.intermediate_buffer_size.max(budget.cells * 8);
         limits
     };
     let mut decoder = Decoder::new(Cursor::new(bytes)).map_err(damaged)?.with_limits(limits);
     let (cols, rows) = decoder.dimensions().map_err(damaged)?;
     let (cols, rows) = (cols as usize, rows as usize);
-    Budget::check(cols, rows)?;
+    budget.check(cols, rows)?;
     match decoder.colortype().map_err(damaged)? {
         ColorType::Gray(_) => {}
         other => return Err(ReadError::NotOneBand { what: format!("{other:?}") }),
@@ -192,7 +195,7 @@ mod tests {
         values[3] = -9999.0;
         values[4] = f32::INFINITY;
         values[5] = f32::NAN;
-        let Opened { elevation: model, format } = read(&float_tiff(20, &values, "-9999")).unwrap();
+        let Opened { elevation: model, format } = read(&float_tiff(20, &values, "-9999"), &Budget::PAGE).unwrap();
         assert_eq!((model.cols, model.rows, format, model.unit), (20, 20, Format::GeoTiff, Unit::Metres));
         assert_eq!((model.values[0], model.values[399], model.voids()), (-100.0, 897.5, 3));
         // 1 arc second: 30.9 m north to south, 21.5 m east to west at 46° N
@@ -209,11 +212,11 @@ mod tests {
         let fitted = place.fitted((20, 20), (10, 5));
         assert_eq!(fitted.pixel_scale[..2], [2.0 * second, 4.0 * second]);
         let file = write(20, &values, Some(&fitted)).unwrap();
-        let again = read(&file).unwrap().elevation;
+        let again = read(&file, &Budget::PAGE).unwrap().elevation;
         assert_eq!((again.cols, again.rows, again.values), (20, 20, values));
         assert_eq!(georeference(&file), Some(fitted));
         let plain = write(20, &[1.5; 400], None).unwrap();
-        assert_eq!((georeference(&plain), read(&plain).unwrap().elevation.values[7]), (None, 1.5));
+        assert_eq!((georeference(&plain), read(&plain, &Budget::PAGE).unwrap().elevation.values[7]), (None, 1.5));
     }
 
     #[test]
@@ -222,10 +225,10 @@ mod tests {
         let mut tiff = TiffEncoder::new(&mut file).unwrap();
         let values: Vec<i16> = (0..256).map(|i| i as i16 * 10 - 30).collect();
         tiff.write_image::<colortype::GrayI16>(16, 16, &values).unwrap();
-        let model = read(file.get_ref()).unwrap().elevation;
+        let model = read(file.get_ref(), &Budget::PAGE).unwrap().elevation;
         assert_eq!((model.values[0], model.values[255], model.cell_metres), (-30.0, 2_520.0, None));
         let mut file = Cursor::new(Vec::new());
         TiffEncoder::new(&mut file).unwrap().write_image::<colortype::RGB8>(16, 16, &[7u8; 768]).unwrap();
-        assert!(matches!(read(file.get_ref()), Err(ReadError::NotOneBand { .. })));
+        assert!(matches!(read(file.get_ref(), &Budget::PAGE), Err(ReadError::NotOneBand { .. })));
     }
 }

@@ -37,25 +37,34 @@ pub mod srtm_hgt;
 
 /// What a file may cost, checked before it is decoded: its bytes, its
 /// cells, and its longest side (a strip of 16,384 × 2 is a map; one of a
-/// million × 1 is not). 4096 × 4096 cells take 64 MiB as the decoded
-/// heights, which with the file itself and the fitted ground keeps a tab
-/// under its memory budget; a 3601² SRTM tile (13 million cells) fits.
-pub struct Budget;
+/// million × 1 is not).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The largest file read.
+    pub file_bytes: usize,
+    /// The most cells a file may hold.
+    pub cells: usize,
+    /// The longest side a file may have.
+    pub side: usize,
+}
 
 impl Budget {
-    /// The largest file read: a float64 GeoTIFF of the most cells, uncompressed, is 128 MiB.
-    pub const FILE_BYTES: usize = 160 << 20;
-    /// The most cells a file may hold.
-    pub const CELLS: usize = 4096 * 4096;
-    /// The longest side a file may have.
-    pub const SIDE: usize = 16_384;
+    /// The page's: 4096 × 4096 cells take 64 MiB as the decoded heights,
+    /// which with the file itself and the fitted ground keeps a tab under
+    /// its memory budget; a 3601² SRTM tile (13 million cells) fits. The
+    /// largest file, a float64 GeoTIFF of the most cells uncompressed, is
+    /// 128 MiB.
+    pub const PAGE: Budget = Budget { file_bytes: 160 << 20, cells: 4096 * 4096, side: 16_384 };
+    /// The command's, which erodes grounds past the page's: 8192 × 8192
+    /// cells, a float64 one 512 MiB.
+    pub const COMMAND: Budget = Budget { file_bytes: 600 << 20, cells: 8192 * 8192, side: 16_384 };
     /// The shortest side a ground may have: fewer cells make no valleys.
     pub const LEAST_SIDE: usize = 16;
 
     /// Whether a file of `cols` × `rows` cells is within the budget.
-    pub fn check(cols: usize, rows: usize) -> Result<(), ReadError> {
-        if cols.max(rows) > Budget::SIDE || cols.saturating_mul(rows) > Budget::CELLS {
-            Err(ReadError::TooManyCells { cols, rows })
+    pub fn check(&self, cols: usize, rows: usize) -> Result<(), ReadError> {
+        if cols.max(rows) > self.side || cols.saturating_mul(rows) > self.cells {
+            Err(ReadError::TooManyCells { cols, rows, budget: *self })
         } else if cols.min(rows) < Budget::LEAST_SIDE {
             Err(ReadError::TooFewCells { cols, rows })
         } else {
@@ -133,10 +142,12 @@ pub enum ReadError {
     Empty,
     TooBig {
         bytes: usize,
+        budget: Budget,
     },
     TooManyCells {
         cols: usize,
         rows: usize,
+        budget: Budget,
     },
     TooFewCells {
         cols: usize,
@@ -173,19 +184,20 @@ pub enum ReadError {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let budget =
-            format!("at most {} cells and {} a side", thousands(Budget::CELLS as u64), thousands(Budget::SIDE as u64));
         match self {
             ReadError::Empty => f.write_str("The file is empty."),
-            ReadError::TooBig { bytes } => write!(
+            ReadError::TooBig { bytes, budget } => write!(
                 f,
                 "The file is {} MB; a ground can be at most {} MB.",
                 bytes.div_ceil(1 << 20),
-                Budget::FILE_BYTES >> 20
+                budget.file_bytes >> 20
             ),
-            ReadError::TooManyCells { cols, rows } => {
-                write!(f, "The file says it is {cols} × {rows} cells; a ground can have {budget}.")
-            }
+            ReadError::TooManyCells { cols, rows, budget } => write!(
+                f,
+                "The file says it is {cols} × {rows} cells; a ground can have at most {} cells and {} a side.",
+                thousands(budget.cells as u64),
+                thousands(budget.side as u64)
+            ),
             ReadError::TooFewCells { cols, rows } => write!(
                 f,
                 "The file is {cols} × {rows} cells; a ground needs at least {0} × {0}.",
@@ -222,18 +234,23 @@ const TIFF_STARTS: [&[u8]; 4] = [b"II*\0", b"MM\0*", b"II+\0", b"MM\0+"];
 /// where it lies, so how wide its cells are), reading a PNG's colours as
 /// `encoding` says.
 pub fn read(bytes: &[u8], name: &str, encoding: Encoding) -> Result<Opened, ReadError> {
+    read_within(bytes, name, encoding, &Budget::PAGE)
+}
+
+/// [`read`] within `budget`.
+pub fn read_within(bytes: &[u8], name: &str, encoding: Encoding, budget: &Budget) -> Result<Opened, ReadError> {
     if bytes.is_empty() {
         return Err(ReadError::Empty);
     }
-    if bytes.len() > Budget::FILE_BYTES {
-        return Err(ReadError::TooBig { bytes: bytes.len() });
+    if bytes.len() > budget.file_bytes {
+        return Err(ReadError::TooBig { bytes: bytes.len(), budget: *budget });
     }
     let opened = if bytes.starts_with(PNG_SIGNATURE) {
-        png_image::read(bytes, encoding)?
+        png_image::read(bytes, encoding, budget)?
     } else if TIFF_STARTS.iter().any(|start| bytes.starts_with(start)) {
-        geotiff::read(bytes)?
+        geotiff::read(bytes, budget)?
     } else if name.to_ascii_lowercase().ends_with(".hgt") || srtm_hgt::side_for(bytes.len()).is_some() {
-        srtm_hgt::read(bytes, name)?
+        srtm_hgt::read(bytes, name, budget)?
     } else {
         return Err(ReadError::NotAHeightmap);
     };
@@ -277,12 +294,16 @@ mod tests {
 
     #[test]
     fn budget_refuses_a_huge_header_and_a_tiny_ground_and_says_so() {
-        assert_eq!(Budget::check(100_000, 100_000), Err(ReadError::TooManyCells { cols: 100_000, rows: 100_000 }));
-        assert_eq!(Budget::check(16_385, 16), Err(ReadError::TooManyCells { cols: 16_385, rows: 16 }));
-        assert_eq!(Budget::check(8, 400), Err(ReadError::TooFewCells { cols: 8, rows: 400 }));
-        assert_eq!(Budget::check(3601, 3601), Ok(()));
-        assert_eq!(Budget::check(16_384, 1024), Ok(()));
-        let said = ReadError::TooManyCells { cols: 100_000, rows: 100_000 }.to_string();
+        let page = Budget::PAGE;
+        let too_many = |cols, rows| Err(ReadError::TooManyCells { cols, rows, budget: page });
+        assert_eq!(page.check(100_000, 100_000), too_many(100_000, 100_000));
+        assert_eq!(page.check(16_385, 16), too_many(16_385, 16));
+        assert_eq!(page.check(8, 400), Err(ReadError::TooFewCells { cols: 8, rows: 400 }));
+        assert_eq!(page.check(3601, 3601), Ok(()));
+        assert_eq!(page.check(16_384, 1024), Ok(()));
+        assert_eq!(page.check(8192, 8192), too_many(8192, 8192));
+        assert_eq!(Budget::COMMAND.check(8192, 8192), Ok(()), "the command's goes further");
+        let said = ReadError::TooManyCells { cols: 100_000, rows: 100_000, budget: page }.to_string();
         assert_eq!(
             said,
             "The file says it is 100000 × 100000 cells; a ground can have at most 16,777,216 cells and 16,384 a side."

@@ -29,16 +29,16 @@ const TERRAIN_RGB_REDS: std::ops::RangeInclusive<u8> = 0..=3;
 const TERRARIUM_REDS: std::ops::RangeInclusive<u8> = 96..=160;
 
 /// The ground in a PNG file, its colours read as `encoding` says.
-pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
+pub fn read(bytes: &[u8], encoding: Encoding, budget: &Budget) -> Result<Opened, ReadError> {
     // The size its header claims, checked before the decoder sees it (whose
     // own sums of a huge image's bytes overflow on a 32-bit machine)
     if let Some((cols, rows)) = header_size(bytes) {
-        Budget::check(cols, rows)?;
+        budget.check(cols, rows)?;
     }
     let damaged = |e: png::DecodingError| ReadError::Damaged { format: "PNG", why: e.to_string() };
     // The decoder's own allowance: the largest image the budget allows, as
     // 16-bit RGBA, and its rows' filtering
-    let limits = png::Limits { bytes: Budget::CELLS * 8 + (64 << 20) };
+    let limits = png::Limits { bytes: budget.cells * 8 + (64 << 20) };
     let mut decoder = png::Decoder::new_with_limits(Cursor::new(bytes), limits);
     // Palettes become colours, low bit depths bytes, and transparency alpha
     decoder.set_transformations(png::Transformations::EXPAND);
@@ -46,7 +46,7 @@ pub fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
     let mut reader = decoder.read_info().map_err(damaged)?;
     let (cols, rows) = (reader.info().width as usize, reader.info().height as usize);
     let (colour, depth) = reader.output_color_type();
-    let size = reader.output_buffer_size().ok_or(ReadError::TooManyCells { cols, rows })?;
+    let size = reader.output_buffer_size().ok_or(ReadError::TooManyCells { cols, rows, budget: *budget })?;
     let mut buffer = vec![0; size];
     reader.next_frame(&mut buffer).map_err(damaged)?;
     let image = Image { cols, rows, samples: colour.samples(), sixteen: depth == png::BitDepth::Sixteen, buffer };
@@ -166,6 +166,11 @@ impl Image {
 mod tests {
     use super::*;
 
+    /// The page's reading of a PNG.
+    fn read(bytes: &[u8], encoding: Encoding) -> Result<Opened, ReadError> {
+        super::read(bytes, encoding, &Budget::PAGE)
+    }
+
     /// A PNG of `cols` columns of `samples` as `colour` at `depth`.
     fn png_file(cols: u32, colour: png::ColorType, depth: png::BitDepth, samples: &[u8]) -> Vec<u8> {
         let channels = colour.samples() as u32 * if depth == png::BitDepth::Sixteen { 2 } else { 1 };
@@ -255,7 +260,10 @@ mod tests {
         file[20..24].copy_from_slice(&100_000u32.to_be_bytes());
         let crc = crc32(&file[12..29]);
         file[29..33].copy_from_slice(&crc.to_be_bytes());
-        assert_eq!(read(&file, Encoding::Auto), Err(ReadError::TooManyCells { cols: 100_000, rows: 100_000 }));
+        assert_eq!(
+            read(&file, Encoding::Auto),
+            Err(ReadError::TooManyCells { cols: 100_000, rows: 100_000, budget: Budget::PAGE })
+        );
         let cut = &png_file(16, png::ColorType::Grayscale, png::BitDepth::Eight, &[9; 256])[..60];
         assert!(matches!(read(cut, Encoding::Auto), Err(ReadError::Damaged { .. })));
     }

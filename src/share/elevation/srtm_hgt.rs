@@ -38,9 +38,9 @@ pub fn latitude(name: &str) -> Option<f64> {
 }
 
 /// The ground in an `.hgt` file called `name`.
-pub fn read(bytes: &[u8], name: &str) -> Result<Opened, ReadError> {
+pub fn read(bytes: &[u8], name: &str, budget: &Budget) -> Result<Opened, ReadError> {
     let side = side_for(bytes.len()).ok_or(ReadError::HgtLength { bytes: bytes.len() })?;
-    Budget::check(side, side)?;
+    budget.check(side, side)?;
     let values = bytes
         .chunks_exact(2)
         .map(|pair| match i16::from_be_bytes([pair[0], pair[1]]) {
@@ -58,6 +58,11 @@ pub fn read(bytes: &[u8], name: &str) -> Result<Opened, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page's reading of an `.hgt`.
+    fn read(bytes: &[u8], name: &str) -> Result<Opened, ReadError> {
+        super::read(bytes, name, &Budget::PAGE)
+    }
 
     #[test]
     fn a_tile_is_big_endian_metres_with_voids_and_its_name_says_its_cells_width() {
