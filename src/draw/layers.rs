@@ -119,7 +119,7 @@ pub fn ticks(layer: Layer, top: f64) -> Vec<(f64, f64)> {
 /// assert_eq!(tick_text(Layer::Flow, 12_000.0, &two), "12,000");
 /// assert_eq!(tick_text(Layer::Deposition, 0.0, &two), "0");
 /// ```
-pub fn tick_text(layer: Layer, value: f64, significant: &dyn Fn(f64, u8) -> String) -> String {
+pub fn tick_text(layer: Layer, value: f64, significant: impl Fn(f64, u8) -> String) -> String {
     match layer {
         Layer::Flow => thousands(value.round() as u64),
         _ if value == 0.0 => "0".into(),

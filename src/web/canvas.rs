@@ -138,7 +138,7 @@ impl CanvasElement {
         // the page's module)
         let ticks: Vec<(u32, String)> = ticks(legend.layer, legend.top)
             .into_iter()
-            .map(|(at, v)| ((at * 100.0).round() as u32, tick_text(legend.layer, v, &significant)))
+            .map(|(at, v)| ((at * 100.0).round() as u32, tick_text(legend.layer, v, significant)))
             .collect();
         let key = ticks.iter().fold(row.title.to_string(), |key, (at, text)| format!("{key}|{at}:{text}"));
         if *self.legend_shown.borrow() == key {

@@ -193,13 +193,13 @@ impl Painter for CanvasPainter {
     /// The measures over the map's top left corner
     /// ([`overlay::measures_panel`]).
     fn measures(&mut self, samples: &[(u64, Measures)], target: u64, scheme: &ColorScheme) {
-        lay(&self.ctx, &overlay::measures_panel(samples, target, scheme, &fixed));
+        lay(&self.ctx, |marks| overlay::measures_panel(samples, target, scheme, &fixed, marks));
     }
 
     /// The progress of a replay, over the bottom of the map
     /// ([`overlay::progress_band`]).
     fn progress(&mut self, done: u64, total: u64, capped: bool) {
-        lay(&self.ctx, &overlay::progress_band(self.size, done, total, capped));
+        lay(&self.ctx, |marks| overlay::progress_band(self.size, done, total, capped, marks));
     }
 
     /// Debug mode: the latest drops' routes and how many have fallen.
@@ -224,7 +224,7 @@ impl Painter for CanvasPainter {
             ctx.stroke();
         }
         ctx.restore();
-        lay(ctx, &[overlay::drops_count(self.size, drops)]);
+        lay(ctx, |marks| overlay::drops_count(self.size, drops, marks));
     }
 
     /// The 3D view on its own canvas, its WebGL2 context made the first
@@ -247,38 +247,34 @@ impl Painter for CanvasPainter {
     }
 }
 
-/// Lays `marks` over the map on `ctx`.
-fn lay(ctx: &CanvasRenderingContext2d, marks: &[Mark]) {
+/// Lays the overlay's `draw` (its marks, one by one) over the map on `ctx`.
+fn lay(ctx: &CanvasRenderingContext2d, draw: impl FnOnce(&mut dyn FnMut(Mark))) {
     ctx.save();
-    for mark in marks {
-        match mark {
-            Mark::Fill { rect: [x, y, w, h], color, alpha } => {
-                ctx.set_global_alpha(*alpha);
-                ctx.set_fill_style_str(color);
-                ctx.fill_rect(*x, *y, *w, *h);
-            }
-            Mark::Text { at: [x, y], text, color, px } => {
-                ctx.set_global_alpha(1.0);
-                ctx.set_fill_style_str(color);
-                ctx.set_font(&format!("{px}px sans-serif"));
-                let _ = ctx.fill_text(text, *x, *y);
-            }
-            Mark::Line { points, color, width } => {
-                ctx.set_global_alpha(1.0);
-                ctx.begin_path();
-                for (k, [x, y]) in points.iter().enumerate() {
-                    if k == 0 {
-                        ctx.move_to(*x, *y);
-                    } else {
-                        ctx.line_to(*x, *y);
-                    }
-                }
-                ctx.set_stroke_style_str(color);
-                ctx.set_line_width(*width);
-                ctx.stroke();
-            }
+    draw(&mut |mark| match mark {
+        Mark::Fill { rect: [x, y, w, h], color, alpha } => {
+            ctx.set_global_alpha(alpha);
+            ctx.set_fill_style_str(color);
+            ctx.fill_rect(x, y, w, h);
         }
-    }
+        Mark::Text { at: [x, y], text, color, size } => {
+            ctx.set_global_alpha(1.0);
+            ctx.set_fill_style_str(color);
+            ctx.set_font(size.font());
+            let _ = ctx.fill_text(text, x, y);
+        }
+        Mark::Point { at: [x, y], first: true } => {
+            ctx.begin_path();
+            ctx.move_to(x, y);
+        }
+        Mark::Point { at: [x, y], first: false } => ctx.line_to(x, y),
+        Mark::Stroke { color, width } => {
+            ctx.set_global_alpha(1.0);
+            ctx.set_stroke_style_str(color);
+            ctx.set_line_width(width);
+            ctx.stroke();
+            ctx.begin_path();
+        }
+    });
     ctx.restore();
 }
 

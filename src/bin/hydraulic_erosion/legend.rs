@@ -83,7 +83,7 @@ pub fn draw(painter: &mut PixmapPainter, legend: Legend, dark: bool) {
     let ticks_top = ramp_top + RAMP + 2.0 + RAMP_MARGIN[1];
     let marks = ticks(legend.layer, legend.top);
     for (k, (at, value)) in marks.iter().enumerate() {
-        let text = tick_text(legend.layer, *value, &significant);
+        let text = tick_text(legend.layer, *value, significant);
         let width = painter.text_width(&text, PX);
         let x = content + WIDTH * *at as f32;
         let x = match k {

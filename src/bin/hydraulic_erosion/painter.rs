@@ -77,35 +77,29 @@ impl PixmapPainter {
         self.pixmap.stroke_path(&path, &paint, stroke, transform, None);
     }
 
-    /// Lays the overlay's `marks` on the picture.
-    pub fn lay(&mut self, marks: &[Mark]) {
-        for mark in marks {
-            match mark {
-                Mark::Fill { rect: [x, y, w, h], color, alpha } => {
-                    let rect = Rect::from_xywh(*x as f32, *y as f32, *w as f32, *h as f32);
-                    if let (Some(rect), Some(paint)) = (rect, paint(color, *alpha as f32)) {
-                        let transform = self.css();
-                        self.pixmap.fill_rect(rect, &paint, transform, None);
-                    }
-                }
-                Mark::Text { at: [x, y], text, color, px } => {
-                    let Some((rgb, alpha)) = css_color(color) else { continue };
-                    self.write(text, [*x as f32, *y as f32], *px as f32, rgb, alpha);
-                }
-                Mark::Line { points, color, width } => {
-                    let mut path = PathBuilder::new();
-                    for (k, [x, y]) in points.iter().enumerate() {
-                        if k == 0 {
-                            path.move_to(*x as f32, *y as f32);
-                        } else {
-                            path.line_to(*x as f32, *y as f32);
-                        }
-                    }
-                    let stroke = Stroke { width: *width as f32, ..Stroke::default() };
-                    self.stroke_path(path, color, 1.0, &stroke);
+    /// Lays the overlay's `draw` (its marks, one by one) on the picture.
+    pub fn lay(&mut self, draw: impl FnOnce(&mut dyn FnMut(Mark))) {
+        let mut line = PathBuilder::new();
+        draw(&mut |mark| match mark {
+            Mark::Fill { rect: [x, y, w, h], color, alpha } => {
+                let rect = Rect::from_xywh(x as f32, y as f32, w as f32, h as f32);
+                if let (Some(rect), Some(paint)) = (rect, paint(color, alpha as f32)) {
+                    let transform = self.css();
+                    self.pixmap.fill_rect(rect, &paint, transform, None);
                 }
             }
-        }
+            Mark::Text { at: [x, y], text, color, size } => {
+                if let Some((rgb, alpha)) = css_color(color) {
+                    self.write(text, [x as f32, y as f32], size.px(), rgb, alpha);
+                }
+            }
+            Mark::Point { at: [x, y], first: true } => line.move_to(x as f32, y as f32),
+            Mark::Point { at: [x, y], first: false } => line.line_to(x as f32, y as f32),
+            Mark::Stroke { color, width } => {
+                let stroke = Stroke { width: width as f32, ..Stroke::default() };
+                self.stroke_path(std::mem::take(&mut line), color, 1.0, &stroke);
+            }
+        });
     }
 }
 
@@ -219,16 +213,18 @@ impl Painter for PixmapPainter {
             }
             self.stroke_path(path, DEBUG_COLOR, 1.0, &style);
         }
-        self.lay(&[overlay::drops_count(self.size, drops)]);
+        let size = self.size;
+        self.lay(|marks| overlay::drops_count(size, drops, marks));
     }
 
     fn measures(&mut self, samples: &[(u64, Measures)], target: u64, scheme: &ColorScheme) {
         let fixed = |n: f64, places: u8| if n.is_finite() { format!("{n:.*}", places as usize) } else { "–".into() };
-        self.lay(&overlay::measures_panel(samples, target, scheme, &fixed));
+        self.lay(|marks| overlay::measures_panel(samples, target, scheme, &fixed, marks));
     }
 
     fn progress(&mut self, done: u64, total: u64, capped: bool) {
-        self.lay(&overlay::progress_band(self.size, done, total, capped));
+        let size = self.size;
+        self.lay(|marks| overlay::progress_band(size, done, total, capped, marks));
     }
 
     /// Not drawn here (`render` draws the map in 2D): were it asked for,
