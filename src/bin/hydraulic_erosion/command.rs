@@ -12,6 +12,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::erode;
 use crate::map_files::MapFile;
 use crate::render;
+use crate::serve;
 use hydraulic_erosion::draw::viewport::Size;
 use hydraulic_erosion::share::elevation::Encoding;
 use hydraulic_erosion::share::json;
@@ -65,6 +66,54 @@ enum Command {
                             Example: hydraulic-erosion erode ridge.png -o made.png --link 'he-seed=3&he-drops=30000' \
                             erosion=0.5 --json")]
     Erode(ErodeArgs),
+    /// Serve the built page, with link previews for chats and social sites.
+    #[command(long_about = "Serve the built page, with link previews for chats and social sites.\n\n\
+                            DIST is the site folder (tools/package.sh or trunk build makes it; the npm \
+                            package's site/ is one): its files are served with the headers of its _headers \
+                            file (the page's strict policy). A page asked for with a map's he- keys gets, in its \
+                            head, Open Graph and Twitter tags naming the map in words and pointing at \
+                            /preview.png with the same keys: that map drawn at 1200 × 630 by render, kept in \
+                            --cache under the link as the page writes it, so a link shared a thousand times is \
+                            drawn once. At most --jobs previews are drawn at once, a few more wait, and beyond \
+                            that the answer is 503 with Retry-After; a preview that takes a minute is given up. \
+                            Only GET and HEAD, only files inside DIST; one line of log a request on standard \
+                            error.\n\n\
+                            Behind a reverse proxy, give the address readers use: --origin https://maps.example\n\n\
+                            Example: hydraulic-erosion serve dist --port 8080 --origin https://maps.example")]
+    Serve(ServeArgs),
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// The built site: a folder with index.html and _headers.
+    dist: PathBuf,
+    /// The port to listen on (0: any free one, said on standard output).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on (0.0.0.0 for every interface).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: std::net::IpAddr,
+    /// The site's address as readers reach it, for the previews' absolute links (else the request's
+    /// Host).
+    #[arg(long, value_name = "URL", value_parser = parse_origin)]
+    origin: Option<String>,
+    /// Where previews are kept (made if missing).
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Previews drawn at once (default: the cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    jobs: Option<u16>,
+}
+
+fn parse_origin(origin: &str) -> Result<String, String> {
+    let origin = origin.trim_end_matches('/');
+    let host = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+    match host {
+        Some(host) if !host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)) => {
+            Ok(origin.to_string())
+        }
+        _ => Err("an origin is http(s)://host[:port], with no path".into()),
+    }
 }
 
 #[derive(Args)]
@@ -225,6 +274,13 @@ pub fn run() -> ExitCode {
     let outcome = match cli.command {
         Command::Render(args) => run_render(args),
         Command::Erode(args) => run_erode(args),
+        Command::Serve(args) => serve::run(serve::Job {
+            dist: args.dist,
+            address: std::net::SocketAddr::new(args.host, args.port),
+            origin: args.origin,
+            cache: args.cache.unwrap_or_else(|| std::env::temp_dir().join("hydraulic-erosion-previews")),
+            jobs: args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), usize::from),
+        }),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -248,6 +304,7 @@ fn run_render(args: RenderArgs) -> Result<(), Failure> {
         dark: matches!(args.theme, Theme::Dark),
         output: args.output.clone(),
         quiet: args.saying.quiet,
+        deadline: None,
     };
     let made = render::run(&job)?;
     say(&made, &args.output, &args.saying);

@@ -1,7 +1,7 @@
 //! `hydraulic-erosion`: the page's map outside the browser. `render` draws
 //! the picture the page shows for a link; `erode` rains a link's drops on a
 //! ground from a file, to the page's bits, and writes the map as the page
-//! saves it.
+//! saves it; `serve` serves the built page with previews of shared links.
 //!
 //! ```text
 //! cargo install --path . --bin hydraulic-erosion
@@ -28,9 +28,15 @@ mod map_files;
 #[cfg(not(target_arch = "wasm32"))]
 mod painter;
 #[cfg(not(target_arch = "wasm32"))]
+mod previews;
+#[cfg(not(target_arch = "wasm32"))]
 mod progress;
 #[cfg(not(target_arch = "wasm32"))]
 mod render;
+#[cfg(not(target_arch = "wasm32"))]
+mod serve;
+#[cfg(not(target_arch = "wasm32"))]
+mod site_card;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -50,6 +50,8 @@ pub struct Job {
     pub dark: bool,
     pub output: PathBuf,
     pub quiet: bool,
+    /// When to give the drawing up, if ever.
+    pub deadline: Option<Instant>,
 }
 
 /// Draws the map `job.link` makes and writes it to `job.output` as a PNG;
@@ -87,6 +89,9 @@ pub fn run(job: &Job) -> Result<Made, Failure> {
     let progress = Progress::of_drops(drops, job.quiet);
     let mut frames = 0;
     while sketch.wants_frames() && frames < MOST_FRAMES {
+        if job.deadline.is_some_and(|deadline| Instant::now() > deadline) {
+            return Err(Failure::input("the map took too long to draw"));
+        }
         sketch.frame(clock, &mut NoPainter);
         progress.at(sketch.terrain().drops());
         frames += 1;
