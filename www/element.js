@@ -61,7 +61,8 @@ const OWN = {
   loading: { type: "'lazy' | 'eager'", default: 'lazy', description: 'When the figure starts: `lazy` when it comes near the viewport, `eager` at once.' },
   paused: { type: 'boolean', default: false, description: 'Keeps the figure still, drawn at its drops, until it is played.' },
   page: { type: 'string', default: 'index.html beside element.js', description: 'The full page "Copy link" links to, with the figure\'s map.' },
-  ground: { type: 'string', description: "A file of the site's (a heightmap PNG, a GeoTIFF, an SRTM `.hgt`) opened as the figure's ground." }
+  ground: { type: 'string', description: "A file of the site's (a heightmap PNG, a GeoTIFF, an SRTM `.hgt`) opened as the figure's ground." },
+  poster: { type: 'string', description: "An image shown in the figure's box until its first frame, as an `<img>` inside the figure is (which is also what shows where scripts do not run)." }
 }
 const GLOBAL = /^(id|class|style|title|lang|dir|hidden|tabindex|slot|part|role|is|nonce|autofocus|inert|draggable|translate|spellcheck|contenteditable|enterkeyhint|popover|(data|aria)-.*)$/
 
@@ -88,6 +89,9 @@ layout.replaceSync(`
 :host([hidden]) { display: none; }
 .holder { position: relative; width: 100%; aspect-ratio: var(--he-aspect-ratio, 16 / 9); background: var(--field, #f4f4f4); }
 .holder:fullscreen { aspect-ratio: auto; }
+.poster { position: absolute; inset: 0; z-index: 1; overflow: hidden; }
+.poster[hidden] { display: none; }
+.poster img, ::slotted(img) { display: block; width: 100%; height: 100%; object-fit: cover; }
 `)
 
 // The page's module, fetched and compiled once for all the figures on the page
@@ -148,6 +152,9 @@ class HydraulicErosion extends HTMLElement {
   #frame = document.createElement('div')
   #holder = document.createElement('div')
   #controls = document.createElement('div')
+  // Over the map until its first frame: what the figure holds (its
+  // fallback, an `<img>`), or its `poster`
+  #poster = document.createElement('div')
 
   constructor () {
     super()
@@ -158,6 +165,10 @@ class HydraulicErosion extends HTMLElement {
     this.#holder.className = 'holder'
     this.#holder.setAttribute('part', 'map')
     this.#controls.setAttribute('part', 'controls')
+    this.#poster.className = 'poster'
+    this.#poster.setAttribute('part', 'poster')
+    this.#poster.append(document.createElement('slot'))
+    this.#holder.append(this.#poster)
     this.#frame.append(this.#holder, this.#controls)
     root.append(this.#frame)
     // The site's theme, for the controls (the map follows it by itself)
@@ -190,6 +201,7 @@ class HydraulicErosion extends HTMLElement {
 
   connectedCallback () {
     this.#showControls()
+    this.#showPoster()
     if (this.getAttribute('loading') === 'eager') return this.#near || this.#come()
     this.#watch ??= new IntersectionObserver(entries => {
       if (entries.some(e => e.isIntersecting) && !this.#near) this.#come()
@@ -237,6 +249,32 @@ class HydraulicErosion extends HTMLElement {
     for (const control of this.#waiting()) control.disabled = true
   }
 
+  // The poster over the map's box, from the `poster` attribute if it has
+  // one, else what the figure holds
+  #showPoster () {
+    const address = this.getAttribute('poster')
+    const image = this.#poster.querySelector('img')
+    if (address && image?.getAttribute('src') !== address) {
+      const poster = document.createElement('img')
+      poster.src = address
+      poster.alt = ''
+      image ? image.replaceWith(poster) : this.#poster.prepend(poster)
+    } else if (!address) {
+      image?.remove()
+    }
+    this.#poster.hidden = false
+  }
+
+  // Takes the poster down once `figure` has drawn its first frame
+  #lowerPosterOnceDrawn (figure) {
+    const look = () => {
+      if (this.#figure !== figure) return
+      if (figure.state()) this.#poster.hidden = true
+      else requestAnimationFrame(look)
+    }
+    requestAnimationFrame(look)
+  }
+
   #waiting () {
     return this.#controls.querySelectorAll('[id^="experiment-control-"]')
   }
@@ -244,13 +282,15 @@ class HydraulicErosion extends HTMLElement {
   // Starts the map its attributes describe (anew, if one runs)
   #start () {
     this.#stop()
-    this.#holder.replaceChildren()
+    this.#holder.replaceChildren(this.#poster)
     this.#showControls()
+    this.#showPoster()
     for (const control of this.#waiting()) control.disabled = false
     const page = this.getAttribute('page') ?? defaultPage()
     const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
     // (the canvases are made with their part: src/web/canvas.rs)
     this.#figure = new this.#glue.Figure(this.#holder, this.shadowRoot, this.query(), this.hasAttribute('paused'), page, told)
+    this.#lowerPosterOnceDrawn(this.#figure)
     const ground = this.getAttribute('ground')
     if (ground) this.#openGround(ground)
   }

@@ -39,6 +39,7 @@ export const CSS_PARTS = [
   { name: 'map', description: 'The map\'s box (16:9 of its width, or `--he-aspect-ratio`).' },
   { name: 'canvas', description: 'The canvases the map is drawn on.' },
   { name: 'controls', description: 'The controls the `controls` attribute asked for.' },
+  { name: 'poster', description: 'Over the map\'s box until its first frame: the figure\'s `poster`, or what it holds.' },
   { name: 'button', description: 'Each of the controls\' buttons.' }
 ]
 
@@ -144,7 +145,8 @@ export function manifest({ own, facts, html }) {
         members: MEMBERS.map(member),
         events: EVENTS.map(e => ({ name: e.name, type: { text: e.type }, description: e.description })),
         cssParts: CSS_PARTS,
-        cssProperties: CSS_PROPERTIES
+        cssProperties: CSS_PROPERTIES,
+        slots: [{ name: '', description: 'The figure\'s fallback, an `<img>` of its map with words in `alt`: shown where scripts do not run, and in the map\'s box until its first frame.' }]
       }],
       exports: [
         { kind: 'js', name: 'HydraulicErosion', declaration },
