@@ -446,7 +446,13 @@ pub fn same_but_drops(a: &str, b: &str) -> bool {
 /// );
 /// ```
 pub fn figure_tag(query: &str) -> String {
-    let escape = |text: &str| text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    figure_tag_holding(query, "")
+}
+
+/// [`figure_tag`] holding `inside` (HTML: the figure's fallback, its
+/// poster's `<img>`).
+pub fn figure_tag_holding(query: &str, inside: &str) -> String {
+    let escape = attribute_value;
     let attributes: String = form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
         .filter_map(|(key, value)| {
             let name = key.strip_prefix(PREFIX)?;
@@ -455,7 +461,16 @@ pub fn figure_tag(query: &str) -> String {
             plain.then(|| format!(" {name}=\"{}\"", escape(&value)))
         })
         .collect();
-    format!("<hydraulic-erosion{attributes}></hydraulic-erosion>")
+    format!("<hydraulic-erosion{attributes}>{inside}</hydraulic-erosion>")
+}
+
+/// `text` for an HTML attribute's value in double quotes.
+///
+/// ```
+/// assert_eq!(hydraulic_erosion::share::link::attribute_value(r#"a "b" <c> & d"#), "a &quot;b&quot; &lt;c&gt; &amp; d");
+/// ```
+pub fn attribute_value(text: &str) -> String {
+    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -22,6 +22,8 @@ pub mod link;
 pub mod link_keys;
 /// Save maps: the heightmap, erosion, deposition and flow maps and map.json in one zip.
 pub mod map_archive;
+/// A map in words: a shared link's card, a poster's `alt`.
+pub mod map_words;
 /// Raining a shared map again, in slices.
 pub mod replay;
 /// The map as a closed STL solid for 3D printers.

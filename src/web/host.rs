@@ -97,6 +97,9 @@ pub struct Host {
     /// place once it reports more.
     frames_before_handover: Cell<Option<u64>>,
     status: RefCell<Option<Status>>,
+    /// The name the next picture the sketch sends is saved under, where
+    /// "Copy embed code" asked for it as the figure's poster.
+    poster_file: RefCell<Option<String>>,
     /// Who waits for the heights the sketch was asked for, in the order
     /// they asked; the next heights it reports answer them all.
     heights_wanted: RefCell<Vec<HeightsWanted>>,
@@ -147,6 +150,7 @@ impl Host {
             worker_to_come: Cell::new(false),
             frames_before_handover: Cell::new(None),
             status: RefCell::new(None),
+            poster_file: RefCell::new(None),
             heights_wanted: RefCell::new(Vec::new()),
             history: RefCell::new(Brief::default()),
             link: RefCell::new(String::new()),
@@ -347,7 +351,10 @@ impl Host {
             }
             Report::Picture(Some(blob)) => match web_sys::Url::create_object_url_with_blob(&blob) {
                 Ok(url) => {
-                    download(&url, &self.file_name(self.status().map_or("map", |s| s.scheme), "png"));
+                    let poster = self.poster_file.borrow_mut().take();
+                    let name =
+                        poster.unwrap_or_else(|| self.file_name(self.status().map_or("map", |s| s.scheme), "png"));
+                    download(&url, &name);
                     let _ = web_sys::Url::revoke_object_url(&url);
                 }
                 Err(_) => warn("the picture could not be saved"),
@@ -421,7 +428,11 @@ impl Host {
             Action::OpenGround(file) => self.open_ground(file),
             Action::CopyEmbed => {
                 self.write_waiting_address();
-                self.controls.embed_copied(sharing::embed_code(&self.link.borrow(), &self.full_page()));
+                let poster = self.poster();
+                // The poster's picture, saved under the name the code gives it
+                *self.poster_file.borrow_mut() = Some(poster.file.clone());
+                self.send(Message::SavePicture);
+                self.controls.embed_copied(sharing::embed_code(&self.link.borrow(), &self.full_page(), &poster));
             }
             Action::Fullscreen => {
                 let doc = document();

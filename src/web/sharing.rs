@@ -41,16 +41,31 @@ pub fn on_page(page: &str, ours: &str) -> String {
     url.href()
 }
 
+/// A figure's poster as its embed code names it: the picture's file (which
+/// the page saves beside the code), the words for it, its size in pixels.
+pub struct Poster {
+    pub file: String,
+    pub alt: String,
+    pub size: (u32, u32),
+}
+
 /// The code that puts the map `ours` (a query of `he-` parameters) into a
 /// post as a figure: the figures' script, beside the full page at `page`,
-/// once a post, then the figure's tag.
-pub fn embed_code(ours: &str, page: &str) -> String {
+/// once a post, then the figure's tag holding its `poster` (shown until the
+/// map draws, and where scripts do not run).
+pub fn embed_code(ours: &str, page: &str, poster: &Poster) -> String {
     let script = web_sys::Url::new_with_base("element.js", page).map_or_else(|_| "element.js".into(), |u| u.href());
+    let (width, height) = poster.size;
+    let image = format!(
+        "<img src=\"{}\" alt=\"{}\" width=\"{width}\" height=\"{height}\">",
+        link::attribute_value(&poster.file),
+        link::attribute_value(&poster.alt)
+    );
     format!(
-        "<!-- Hydraulic erosion {}: the script once a post, then a tag a figure -->\n\
+        "<!-- Hydraulic erosion {}: the script once a post, then a tag a figure, holding its poster -->\n\
          <script type=\"module\" src=\"{script}\"></script>\n{}",
         crate::VERSION,
-        link::figure_tag(ours)
+        link::figure_tag_holding(ours, &image)
     )
 }
 

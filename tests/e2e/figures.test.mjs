@@ -3,7 +3,7 @@
 // under the site's policy, from a sub-path of the site.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { serve, launch, open, newContext, hostPage, fetchedFiles, expectedThread, state, siteHeaders, ours, displayFrames } from './helpers.mjs'
+import { serve, launch, open, newContext, hostPage, fetchedFiles, expectedThread, state, siteHeaders, ours, displayFrames, downloaded } from './helpers.mjs'
 
 const AT = '/static/hydraulic-erosion/'
 const SCRIPT = `<script type="module" src="${AT}element.js"></script>`
@@ -162,15 +162,21 @@ test('copy embed code gives a figure that shows the same map in an empty post', 
     { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } })
   await made.page.waitForFunction(() => !window.wasmBindings.pageState().replaying)
   const { heightsHash } = await state(made.page)
-  await made.page.click('#experiment-control-embed')
+  // The code is copied, and its poster saved under the name it gives it
+  const [download] = await Promise.all([made.page.waitForEvent('download'), made.page.click('#experiment-control-embed')])
   await made.page.waitForFunction(() => document.getElementById('experiment-control-embed').textContent === 'Embed code copied')
   const code = await made.page.evaluate(() => navigator.clipboard.readText())
+  const poster = 'hydraulic_erosion_seed8_2500drops_poster.png'
+  assert.equal(download.suggestedFilename(), poster)
+  const posterBytes = await downloaded(download)
+  assert.equal(posterBytes.subarray(1, 4).toString(), 'PNG')
   // It names the release it came from, the page's
   const { version } = await state(made.page)
   assert.match(version, /^\d+\.\d+\.\d+/)
   assert.ok(code.startsWith(`<!-- Hydraulic erosion ${version}: `), code)
   assert.match(code, /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/static\/hydraulic-erosion\/element\.js"><\/script>/)
-  assert.match(code, /<hydraulic-erosion v="3" seed="8" scheme="topographic" drops="2500"><\/hydraulic-erosion>/)
+  const alt = 'A map of the island of seed 8 after 2,500 raindrops, its rivers and contours'
+  assert.match(code, new RegExp(`<hydraulic-erosion v="3" seed="8" scheme="topographic" drops="2500"><img src="${poster}" alt="${alt}" width="\\d+" height="\\d+"></hydraulic-erosion>`))
   await made.context.close()
   // Pasted into a post of its own on the same site (the comment and the
   // script tag with it), served with the site's policy
@@ -180,6 +186,8 @@ test('copy embed code gives a figure that shows the same map in an empty post', 
     const type = path.endsWith('.css') ? 'text/css' : 'text/html'
     await context.route(server.url + path, route => route.fulfill({ status: 200, headers: { ...siteHeaders(), 'content-type': type }, body }))
   }
+  // (its poster beside it, where the author put it)
+  await context.route(`${server.url}/blog/pasted/${poster}`, route => route.fulfill({ status: 200, headers: { ...siteHeaders(), 'content-type': 'image/png' }, body: posterBytes }))
   await page.goto(server.url + '/blog/pasted/')
   await page.waitForFunction(() => { const s = document.getElementById('it')?.state(); return s?.settled && !s.replaying })
   assert.equal((await figureState(page, 'it')).heightsHash, heightsHash)

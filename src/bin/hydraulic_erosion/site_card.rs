@@ -1,15 +1,16 @@
 //! The card a chat or a social site shows for a shared link: Open Graph and
 //! Twitter tags written into the page's head, for crawlers that run no
-//! script. A link's card names its map in words (seed, drops, the settings
-//! it changed) and points at its own picture (`/preview.png?` and the
+//! script. A link's card names its map in words (`share::map_words`: seed,
+//! drops, the settings it changed) and points at its own picture (`/preview.png?` and the
 //! link's keys, absolute); a page asked for without a map gets the site's
 //! card. Everything written comes from the link as the page reads it
 //! (numbers, names from the tables, the link as the page writes it), never
 //! from the request's own text, and is escaped for HTML all the same.
 
-use hydraulic_erosion::draw::words::thousands;
-use hydraulic_erosion::settings::sliders::{Setting, Settings};
-use hydraulic_erosion::share::link::{self, MapLink};
+use hydraulic_erosion::share::link::{self, attribute_value, MapLink};
+use hydraulic_erosion::share::map_words;
+
+use crate::link_argument::SEED;
 
 /// A preview's size: what Open Graph's large cards show.
 pub const PREVIEW: (u32, u32) = (1200, 630);
@@ -52,16 +53,12 @@ impl Card {
     }
 
     fn of_map(map: &MapLink) -> Card {
-        let seed = map.seed.unwrap_or(1);
-        let drops = thousands(map.drops);
-        let changed = changed_settings(&map.settings);
-        let settings = if changed.is_empty() { String::new() } else { format!("; {}", changed.join(", ")) };
-        let picture = link::write(&MapLink { seed: Some(seed), ..map.clone() });
+        let picture = link::write(&MapLink { seed: Some(map.seed.unwrap_or(SEED)), ..map.clone() });
         Card {
-            title: format!("Hydraulic Erosion: seed {seed}, {drops} drops"),
-            description: format!("An island of seed {seed} eroded by {drops} raindrops{settings}."),
+            title: map_words::title(map),
+            description: map_words::description(map),
             picture,
-            alt: format!("A map of the island of seed {seed} after {drops} raindrops, its rivers and contours"),
+            alt: map_words::alt(map),
         }
     }
 
@@ -80,25 +77,11 @@ impl Card {
             ("name", "twitter:card", "summary_large_image"),
         ];
         tags.iter()
-            .map(|(attribute, name, content)| format!("<meta {attribute}=\"{name}\" content=\"{}\">", escape(content)))
+            .map(|(attribute, name, content)| {
+                format!("<meta {attribute}=\"{name}\" content=\"{}\">", attribute_value(content))
+            })
             .collect()
     }
-}
-
-/// The settings `settings` has that are not the page's own, in words:
-/// "Erosion 0.5".
-fn changed_settings(settings: &Settings) -> Vec<String> {
-    let page = Settings::default();
-    Setting::ALL
-        .into_iter()
-        .filter(|&s| settings.get(s) != page.get(s))
-        .map(|s| format!("{} {}", s.slider().label, hydraulic_erosion::share::decimal::write(settings.get(s))))
-        .collect()
-}
-
-/// `text` for an HTML attribute's value.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;").replace('\'', "&#39;")
 }
 
 /// `page` (the site's HTML) with `tags` at the end of its head.
@@ -137,6 +120,5 @@ mod tests {
             into_head("<html><head><title>t</title></head><body>", "<meta x>"),
             "<html><head><title>t</title><meta x></head><body>"
         );
-        assert_eq!(escape("a\"<b>&'"), "a&quot;&lt;b&gt;&amp;&#39;");
     }
 }

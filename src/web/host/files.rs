@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 
 use crate::settings::sliders::Setting;
 use crate::share::link::{self};
+use crate::share::map_words;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{GroundState, Status};
 use crate::sketch::Input;
@@ -18,6 +19,7 @@ use crate::web::controls::Action;
 use crate::web::dom::listen;
 use crate::web::ground_file::{self, Fit};
 use crate::web::lazy_download::Made;
+use crate::web::sharing::Poster;
 use crate::web::time_lapse::{Recorded, FRAME_MICROS};
 
 use super::{heights_in, numbers_of, Host};
@@ -164,6 +166,20 @@ impl Host {
             mime: "video/webm",
             name: self.file_name(scheme, "webm"),
             what: "video",
+        }
+    }
+
+    /// The figure's poster as "Copy embed code" names it: the map as it is
+    /// drawn now, its file named by the seed and drops (no time: the code
+    /// names it before it is saved), with its words.
+    pub(super) fn poster(&self) -> Poster {
+        let status = self.status();
+        let (seed, drops, size) = status.map_or((0, 0, (1, 1)), |s| (s.seed, s.drops, s.canvas));
+        let map = link::read(&self.link.borrow()).link;
+        Poster {
+            file: format!("hydraulic_erosion_seed{seed}_{drops}drops_poster.png"),
+            alt: map_words::alt(&map),
+            size,
         }
     }
 
