@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use hydraulic_erosion::draw::color_schemes::{scheme, LIGHT};
 use hydraulic_erosion::draw::level_of_detail::{at_most, MESH_CELLS};
@@ -90,11 +91,12 @@ impl MapFile {
     }
 }
 
-/// Writes `bytes` to `path` whole or not at all: into a file beside it,
-/// renamed into place once written.
+/// Writes `bytes` to `path` whole or not at all: into a file beside it of
+/// its own (this process's, this write's), renamed into place once written.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let mut partial = path.as_os_str().to_owned();
-    partial.push(format!(".partial-{}", std::process::id()));
+    partial.push(format!(".partial-{}-{}", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
     let partial = PathBuf::from(partial);
     let written = fs::write(&partial, bytes).and_then(|()| fs::rename(&partial, path));
     written.map_err(|why| {

@@ -8,7 +8,6 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
@@ -69,7 +68,7 @@ impl Previews {
     }
 
     /// The preview of the link in `query`.
-    pub async fn answer(self: &Arc<Self>, query: &str) -> Answer {
+    pub async fn answer(&self, query: &str) -> Answer {
         let mut map = link::read(query).link;
         if map.ground.is_some() {
             return Answer::Refused("a map on a reader's own ground has no preview: its file is theirs");
@@ -121,7 +120,7 @@ mod tests {
     #[test]
     fn a_link_in_any_order_of_its_keys_and_with_others_is_one_picture() {
         let dir = std::env::temp_dir().join(format!("previews-{}", std::process::id()));
-        let previews = Arc::new(Previews::new(dir.clone(), 1).unwrap());
+        let previews = Previews::new(dir.clone(), 1).unwrap();
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let first = runtime.block_on(previews.answer("he-seed=5&he-drops=2000"));
         let Answer::Picture(bytes, false) = first else { panic!("drawn: {first:?}") };

@@ -46,7 +46,7 @@ struct Site {
     headers: Vec<(HeaderName, HeaderValue)>,
     page: String,
     origin: Option<String>,
-    previews: Arc<Previews>,
+    previews: Previews,
 }
 
 /// Serves `job.dist` until the process is stopped.
@@ -57,7 +57,7 @@ pub fn run(job: Job) -> Result<(), Failure> {
     let headers = site_headers(&dist)?;
     let previews = Previews::new(job.cache.clone(), job.jobs)
         .map_err(|why| Failure::input(format!("{}: {why}", job.cache.display())))?;
-    let site = Arc::new(Site { dist, headers, page, origin: job.origin, previews: Arc::new(previews) });
+    let site = Arc::new(Site { dist, headers, page, origin: job.origin, previews });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
