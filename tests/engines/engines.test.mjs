@@ -297,22 +297,6 @@ for (const engine of ENGINES) {
       })
       assert.equal(shared, await tab.url())
       assert.equal(new URL(shared).searchParams.get('he-seed'), rolled)
-      // Copy embed code: the figure's tag of this map, with its script
-      // (what is copied seen on its way to the clipboard, which not every
-      // engine lets a page read back)
-      await tab.run(() => {
-        const clipboard = navigator.clipboard
-        const write = clipboard?.writeText
-        if (write) clipboard.writeText = text => { window.__copied = text; return write.call(clipboard, text) }
-      })
-      await tab.click('#experiment-control-embed')
-      const code = await until(tab, () => {
-        const button = document.getElementById('experiment-control-embed')
-        if (button.textContent === 'Embed code copied') return window.__copied
-        return document.querySelector('#experiment-control-embed + input.he-share-link')?.value
-      })
-      assert.match(code, new RegExp(`<script type="module" src="[^"]+/element\\.js"></script>\n<hydraulic-erosion v="3" seed="${rolled}"`))
-
       // Fullscreen, and back
       await tab.click('#experiment-control-fullscreen-toggle')
       await until(tab, () => document.fullscreenElement?.id === 'sketch-holder')
@@ -324,6 +308,24 @@ for (const engine of ENGINES) {
       // Saves: the picture, the STL solid and the glTF mesh (the heightmap
       // has its own test)
       const { seed, drops } = await state(tab)
+      // Copy embed code: the figure's tag of this map holding its poster,
+      // with its script (what is copied seen on its way to the clipboard,
+      // which not every engine lets a page read back), and the poster saved
+      // as the tag names it
+      await tab.run(() => {
+        const clipboard = navigator.clipboard
+        const write = clipboard?.writeText
+        if (write) clipboard.writeText = text => { window.__copied = text; return write.call(clipboard, text) }
+      })
+      const poster = await download(tab, '#experiment-control-embed')
+      assert.equal(poster.name, `hydraulic_erosion_seed${seed}_${drops}drops_poster.png`)
+      assert.equal(poster.bytes.subarray(1, 4).toString(), 'PNG')
+      const code = await until(tab, () => {
+        const button = document.getElementById('experiment-control-embed')
+        if (button.textContent === 'Embed code copied') return window.__copied
+        return document.querySelector('#experiment-control-embed + input.he-share-link')?.value
+      })
+      assert.match(code, new RegExp(`<script type="module" src="[^"]+/element\\.js"></script>\n<hydraulic-erosion v="3" seed="${rolled}"[^>]*><img src="${poster.name}" alt="A map of the island of seed ${rolled} after`))
       const png = await download(tab, '#experiment-control-save')
       assert.match(png.name, new RegExp(`^hydraulic_erosion_\\w+_seed${seed}_${drops}drops_\\d+\\.png$`))
       assert.equal(png.bytes.subarray(1, 4).toString(), 'PNG')
