@@ -63,13 +63,13 @@ enum Command {
                             .zip  the maps: heightmap, erosion, deposition, flow and map.json (Save maps)\n  \
                             .stl  the ground as a solid (Save STL)\n  \
                             .glb  the ground in the map's colours, as glTF (Save glTF)\n\n\
-                            Example: hydraulic-erosion erode ridge.png -o made.png --link 'he-seed=3&he-drops=30000' \
+                            Example: hydraulic-erosion erode ridge.png -o eroded.png --link 'he-seed=3&he-drops=30000' \
                             erosion=0.5 --json")]
     Erode(ErodeArgs),
     /// Serve the built page, with link previews for chats and social sites.
     #[command(long_about = "Serve the built page, with link previews for chats and social sites.\n\n\
-                            DIST is the site folder (tools/package.sh or trunk build makes it; the npm \
-                            package's site/ is one): its files are served with the headers of its _headers \
+                            DIST is the site folder (trunk build or tools/package.sh makes it; the npm \
+                            package's folder is one): its files are served with the headers of its _headers \
                             file (the page's strict policy). A page asked for with a map's he- keys gets, in its \
                             head, Open Graph and Twitter tags naming the map in words and pointing at \
                             /preview.png with the same keys: that map drawn at 1200 × 630 by render, kept in \
