@@ -47,7 +47,7 @@ pub struct Job {
 pub fn run(job: &Job) -> Result<Made, Failure> {
     let (mut link, _) = link_argument::map_link(&job.link, &job.settings, job.drops, job.quiet)?;
     let seed = link.seed.unwrap_or(link_argument::SEED);
-    let file = ground_file::open_for(&mut link, &job.ground, job.encoding, job.full_size)?;
+    let mut file = ground_file::open_for(&mut link, &job.ground, job.encoding, job.full_size)?;
     let grid = file.opened.link.grid;
     if (grid.cols > LARGEST.cols || grid.rows > LARGEST.rows) && !job.quiet {
         eprintln!(
@@ -57,7 +57,9 @@ pub fn run(job: &Job) -> Result<Made, Failure> {
         );
     }
     let mut kept = Grounds::default();
-    kept.put(file.opened.link.clone(), file.opened.heights.clone());
+    // (the heights go to the terrain: the file's link, fitting and place
+    // are what the output still needs of it)
+    kept.put(file.opened.link.clone(), std::mem::take(&mut file.opened.heights));
     let ground = kept.get(&file.opened.link).expect("the heights just read are the ones their link names");
     let mut terrain = Terrain::on_ground(seed, link.settings.clone(), link.choices, Some(ground));
     let mut replay = Replay::new(link.drops, link.timeline.clone()).with_hand(link.hand.clone(), 0);

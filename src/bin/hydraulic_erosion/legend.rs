@@ -4,9 +4,7 @@
 //! it. On the page it is an element over the canvas; on a picture it is
 //! drawn in. What it says is the sketch's ([`ticks`], [`tick_text`]).
 
-use tiny_skia::{
-    Color, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Point, Rect, SpreadMode, Transform,
-};
+use tiny_skia::{Color, GradientStop, LinearGradient, Paint, Path, PathBuilder, Point, Rect, SpreadMode, Transform};
 
 use hydraulic_erosion::draw::color_schemes::css_color;
 use hydraulic_erosion::draw::layers::{tick_text, ticks, Legend, LAYERS};
@@ -44,13 +42,10 @@ pub fn draw(painter: &mut PixmapPainter, legend: Legend, dark: bool) {
     let lines = title.len() as f32 * LINE;
     let height = 1.0 + PADDING[0] + lines + RAMP_MARGIN[0] + RAMP + 2.0 + RAMP_MARGIN[1] + PADDING[2] + 1.0;
     let (left, top) = (size.width as f32 - INSET - outer, INSET);
-    let css = Transform::from_scale(ratio, ratio);
     let fill = |painter: &mut PixmapPainter, rect: [f32; 4], round: f32, color: &str| {
-        let (Some(path), Some(([r, g, b], _))) = (rounded(rect, round), css_color(color)) else { return };
-        let mut paint = Paint::default();
-        paint.set_color_rgba8(r, g, b, 255);
-        paint.anti_alias = true;
-        painter.pixmap_mut().fill_path(&path, &paint, FillRule::Winding, css, None);
+        if let Some(path) = rounded(rect, round) {
+            painter.fill_path(&path, color);
+        }
     };
     fill(painter, [left, top, outer, height], RADIUS, edge);
     fill(painter, [left + 1.0, top + 1.0, outer - 2.0, height - 2.0], RADIUS - 1.0, paper);
@@ -76,7 +71,7 @@ pub fn draw(painter: &mut PixmapPainter, legend: Legend, dark: bool) {
         Rect::from_xywh(content + 1.0, ramp_top + 1.0, WIDTH - 2.0, RAMP),
     ) {
         let paint = Paint { shader, anti_alias: true, ..Paint::default() };
-        painter.pixmap_mut().fill_rect(rect, &paint, css, None);
+        painter.pixmap_mut().fill_rect(rect, &paint, Transform::from_scale(ratio, ratio), None);
     }
     // The values: the first from its place, the last up to it, the rest
     // centred on it
@@ -134,12 +129,11 @@ pub fn significant(n: f64, digits: u8) -> String {
         return format!("{:.*}", digits.saturating_sub(1) as usize, n);
     }
     let digits = digits.max(1) as i32;
-    // Rounded to its figures first, so 9.96 is 10, not 10.0
-    let exponent = n.abs().log10().floor() as i32;
+    // Its exponent once rounded to its figures, so 9.96 is 10, not 10.0
     let rounded = format!("{:.*e}", (digits - 1) as usize, n);
-    let exponent = rounded.split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(exponent);
+    let (mantissa, exponent) = rounded.split_once('e').expect("an exponent, as {:e} writes");
+    let exponent: i32 = exponent.parse().expect("a whole exponent");
     if exponent < -6 || exponent >= digits {
-        let (mantissa, _) = rounded.split_once('e').unwrap_or((&rounded, ""));
         let sign = if exponent < 0 { "-" } else { "+" };
         return format!("{mantissa}e{sign}{}", exponent.abs());
     }

@@ -7,7 +7,8 @@
 //! (`src/draw/`); this only puts it down.
 
 use tiny_skia::{
-    Color, FilterQuality, LineCap, LineJoin, Paint, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke, Transform,
+    Color, FillRule, FilterQuality, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke,
+    Transform,
 };
 
 use hydraulic_erosion::draw::color_schemes::{css_color, ColorScheme};
@@ -69,6 +70,13 @@ impl PixmapPainter {
     fn css(&self) -> Transform {
         let r = self.size.ratio as f32;
         Transform::from_scale(r, r)
+    }
+
+    /// Fills `path` (CSS pixels) in a CSS colour, opaque.
+    pub fn fill_path(&mut self, path: &Path, css: &str) {
+        let Some(paint) = paint(css, 1.0) else { return };
+        let transform = self.css();
+        self.pixmap.fill_path(path, &paint, FillRule::Winding, transform, None);
     }
 
     fn stroke_path(&mut self, path: PathBuilder, css: &str, alpha: f32, stroke: &Stroke) {
