@@ -15,15 +15,27 @@ self.onmessage = event => queue.push(event.data)
 // for it: an error tells the page, whose sketches then run there instead
 self.onmessageerror = () => { throw new Error('sketch-worker.js: a message from the page could not be read') }
 
-while (!queue.length) await new Promise(resolve => { self.onmessage = event => { queue.push(event.data); resolve() } })
-self.onmessage = event => queue.push(event.data)
-const { files, glue: name, module } = queue.shift()
+const next = async () => {
+  while (!queue.length) await new Promise(resolve => { self.onmessage = event => { queue.push(event.data); resolve() } })
+  self.onmessage = event => queue.push(event.data)
+  return queue.shift()
+}
+const { files, glue: name, module: given } = await next()
 // Only a module of the sketch's, by its bare name
 if (!/^[a-z0-9-]+$/.test(name ?? '')) throw new Error(`sketch-worker.js: no module called ${JSON.stringify(name)}`)
 // The glue's snippet finds the other files (and this one, for the worker
 // that routes a big map's rivers) by the same table
 globalThis[Symbol.for('hydraulic-erosion.files')] = files
 const glue = await import(new URL(files?.[`${name}.js`] ?? `./${name}.js`, import.meta.url).href)
+// (the compiled module may follow in a message of its own, with the first
+// letter for it, the worker having been started while the module was still
+// on its way: the first picture's)
+let module = given
+if (!module) {
+  const later = await next()
+  module = later.module
+  queue.unshift(later.letter)
+}
 await glue.default({ module_or_path: module })
 self.postMessage('ready')
 glue.serveSketches(queue.splice(0))

@@ -31,7 +31,8 @@ if (window.top !== window.self && root.hasAttribute('data-compact-when-framed'))
 const holder = document.getElementById('sketch-holder')
 const note = document.createElement('p')
 note.className = 'sketch-note'
-note.style.cssText = 'margin: 0; height: 100%; padding: 1em; box-sizing: border-box; display: flex; align-items: center; justify-content: center; text-align: center'
+const NOTE_STYLE = 'margin: 0; height: 100%; padding: 1em; box-sizing: border-box; display: flex; align-items: center; justify-content: center; text-align: center'
+note.style.cssText = NOTE_STYLE
 const say = (role, text) => {
   note.setAttribute('role', role)
   note.textContent = text
@@ -80,8 +81,9 @@ function load(glue, request, checked) {
 }
 // The first picture is a new map's: an address with a link of ours (a
 // shared map, which the page brings back over many frames, or one only the
-// full build draws) goes straight to the page's module
-const linked = [...new URLSearchParams(location.search).keys()].some(key => key.startsWith('he-'))
+// full build draws) goes straight to the page's module. A seed alone is a
+// new map's
+const linked = [...new URLSearchParams(location.search).keys()].some(key => key.startsWith('he-') && key !== 'he-seed')
 const picture = linked ? null : load(new URL('./first-picture.js', import.meta.url),
   new Request(new URL('./first-picture_bg.wasm', import.meta.url), { integrity: 'integrity:first-picture_bg.wasm' }),
   'integrity:first-picture.js')
@@ -103,19 +105,74 @@ function takeNoteDown() {
 }
 
 // The first picture, in place of the note, which then says the rest is on
-// its way. Not essential: where it cannot be drawn, the page's module draws
-// the map when it comes
+// its way. It is drawn in a worker running the picture's module (the
+// sketch's worker script, which runs whichever module it is given), so
+// this thread stays free for the reader, and shown as an image: the page's
+// largest paint. Not essential: where it cannot be drawn, the page's module
+// draws the map when it comes.
+//
+// The worker is started at once, so its script and the picture's glue come
+// while the wasm does; it is given the compiled module once that is here,
+// and answers with the picture (a PNG), or fails. One that has not answered
+// within 10 s of being given the module is let go
+const ANSWER_WITHIN_MS = 10000
+let pictureWorker = null
+let pictureAnswer = Promise.reject(new Error('no worker'))
+pictureAnswer.catch(() => {})
 if (picture) try {
-  const [glue, module] = await picture
-  await glue.default({ module_or_path: module })
-  // (out of the holder while the picture measures it)
-  note.remove()
-  const drew = glue.firstPicture()
-  if (drew) overTheMap()
-  say('status', drew ? 'Loading the rest of the sketch…' : 'Loading the sketch…')
-} catch (error) {
-  console.warn('hydraulic erosion: the first picture could not be drawn (the sketch draws the map when it comes):', error)
-  say('status', 'Loading the sketch…')
+  const worker = new Worker(new URL('./sketch-worker.js', import.meta.url), { type: 'module' })
+  pictureAnswer = new Promise((resolve, reject) => {
+    worker.onmessage = event => event.data instanceof Blob ? resolve(event.data) : event.data !== 'ready' && reject(new Error(String(event.data)))
+    worker.onerror = event => reject(new Error(`its worker stopped: ${event.message || 'no worker'}`))
+  })
+  pictureAnswer.catch(() => {}).finally(() => worker.terminate())
+  worker.postMessage({ glue: 'first-picture' })
+  pictureWorker = worker
+} catch {}
+function drawnInWorker(module, plan) {
+  if (!pictureWorker) return pictureAnswer
+  pictureWorker.postMessage({ module, letter: plan })
+  const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error('its worker did not answer')), ANSWER_WITHIN_MS))
+  return Promise.race([pictureAnswer, late])
+}
+if (picture) {
+  let glue
+  try {
+    let module
+    [glue, module] = await picture
+    await glue.default({ module_or_path: module })
+    // (out of the holder while the picture measures it)
+    note.remove()
+    const plan = glue.firstPicture()
+    if (!plan) pictureWorker?.terminate()
+    if (plan) {
+      overTheMap()
+      say('status', 'Loading the sketch…')
+      const drawn = await drawnInWorker(module, plan).catch(error => {
+        // (where no worker can draw it, drawn here: the map at once)
+        if (!glue.drawPictureHere(plan)) throw error
+      })
+      if (drawn) {
+        const image = new Image()
+        image.src = URL.createObjectURL(drawn)
+        await image.decode()
+        if (!glue.showPicture(image.src)) throw new Error('its place in the holder is gone')
+      }
+    }
+    say('status', plan ? 'Loading the rest of the sketch…' : 'Loading the sketch…')
+    // (the page's module is asked for once the picture is on screen, so
+    // the reader's first sight of the map waits for nothing after it; in a
+    // tab in the background, which paints nothing, a moment later)
+    if (plan) await new Promise(resolve => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 250) })
+  } catch (error) {
+    pictureWorker?.terminate()
+    console.warn('hydraulic erosion: the first picture could not be drawn (the sketch draws the map when it comes):', error)
+    glue?.takeDownPicture?.()
+    takeNoteDown()
+    note.className = 'sketch-note'
+    note.style.cssText = NOTE_STYLE
+    say('status', 'Loading the sketch…')
+  }
 }
 
 // The page's module, asked for once the first picture is drawn (or could

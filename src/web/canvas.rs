@@ -130,7 +130,11 @@ impl CanvasElement {
     /// when what it says changes.
     pub fn show_legend(&self, legend: Legend) {
         let Some(row) = LAYERS[legend.layer as usize] else {
-            self.legend.set_hidden(true);
+            // (not set again with every frame: setting it, even to what it
+            // is, has the page work out the legend's style again)
+            if !self.legend.hidden() {
+                self.legend.set_hidden(true);
+            }
             self.legend_shown.borrow_mut().clear();
             return;
         };

@@ -44,14 +44,6 @@ use super::{sharing, snippet};
 /// What the page says where the 3D view cannot be drawn.
 const NO_3D: &str = "The 3D view needs WebGL2, which this browser does not offer here: the map stays 2D.";
 
-/// The most cells a map may have for its first frame to be drawn here, on
-/// the main thread, before a worker takes the sketch over. A bigger map's is
-/// drawn by the worker: a WebAssembly memory never gives back what it grew
-/// to, and a 2048 × 2048 map's first frame grows this module's by some
-/// 400 MB that would be held for nothing once the worker has the sketch.
-/// (Up to 512 × 512, a first frame here shows sooner and costs little.)
-const FIRST_FRAME_HERE_AT_MOST: usize = 512 * 512;
-
 /// Where a sketch's links go.
 pub enum Links {
     /// The page's own: into the address bar, which "Copy link" copies.
@@ -166,16 +158,20 @@ impl Host {
             handled: Cell::new(0),
         });
         host.take_dropped_grounds();
-        let big = host.start.borrow().0.link.grid().cells() > FIRST_FRAME_HERE_AT_MOST;
         if needs_full {
             host.switch_to_full(None);
-        } else if big && snippet::can_run_sketch_worker() && host.run_in_worker(&Build::this(), false) {
-            // A big map's first frame is the worker's: made here, its
-            // buffers would stay in this module's memory once handed over
+        } else if snippet::can_run_sketch_worker() && host.run_in_worker(&Build::this(), false) {
+            // The first frame is the worker's: made here, it would hold the
+            // reader's thread for a long task (hundreds of milliseconds on
+            // a phone), and a big map's buffers would stay in this module's
+            // memory once handed over. Its link goes to the address bar
+            // once it is on screen
+            host.address_waits.set(matches!(host.links, Links::AddressBar));
         } else {
-            // The first picture at once, drawn here; once it is on screen,
-            // its link goes to the address bar and a worker starts to take
-            // the sketch over
+            // No worker could take the canvas (none can draw offscreen
+            // here): the first frame at once, drawn here; once it is on
+            // screen, its link goes to the address bar, and a worker that
+            // can run is tried once more
             host.address_waits.set(matches!(host.links, Links::AddressBar));
             host.run_here();
             host.worker_to_come.set(true);
@@ -290,6 +286,12 @@ impl Host {
         match report {
             Report::HandedOver { .. } => {}
             Report::Status { status, heights, handled } => {
+                if self.address_waits.get() && self.status().is_none() {
+                    // The first frame drawn: its link goes to the address
+                    // bar once it is on screen
+                    let host = self.clone();
+                    after_next_paint(move || host.write_waiting_address());
+                }
                 self.promote_once_drawn(status.frames);
                 self.handled.set(self.handled_before.get() + handled);
                 self.element.borrow().show_3d(status.toggles.get(Toggle::View));

@@ -20,7 +20,7 @@ use crate::sketch::{Input, Start};
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::Root;
-use super::dom::{document, listen};
+use super::dom::{after_next_paint, document, listen};
 use super::host::{heights_in, Host, Links};
 use super::{
     brush, first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys,
@@ -51,10 +51,28 @@ pub fn start() {
     // one the first picture shows if it came first
     let shared = sharing::read_address();
     let mut link = shared.link;
-    let pictured = first_picture::take_down(&holder);
+    let pictured = first_picture::lay_over(&holder);
     link.seed = Some(link.seed.or(pictured).unwrap_or_else(random_seed));
     let host = run_sketch(&holder, link, shared.capped, false, Root::Page, Links::AddressBar);
+    if pictured.is_some() {
+        take_picture_down_once_drawn(holder, host.clone());
+    }
     HOST.with(|h| *h.borrow_mut() = Some(host));
+}
+
+/// Takes the first picture down once the sketch has drawn its first frame
+/// (in its worker, a moment after it starts) and that frame is on screen:
+/// the map is never blank meanwhile.
+fn take_picture_down_once_drawn(holder: HtmlElement, host: Rc<Host>) {
+    after_next_paint(move || {
+        if host.status().is_some() {
+            after_next_paint(move || {
+                first_picture::take_down(&holder);
+            });
+        } else {
+            take_picture_down_once_drawn(holder, host);
+        }
+    });
 }
 
 /// Runs the sketch of `link` in `holder` (its drops asked for more than a
@@ -123,8 +141,8 @@ fn with_host<T>(answer: impl FnOnce(&Host) -> T) -> Option<T> {
 /// `thread` (where the sketch runs: "worker" or "main") and `settled`
 /// (whether the state takes in every control the reader has touched, a
 /// worker answering a moment later, and the sketch runs where it stays:
-/// the first frames are drawn on the main thread while a worker starts to
-/// take over).
+/// a sketch moves between its worker and the main thread when one fails,
+/// and to the full build's when a reader first needs it).
 ///
 /// [`Status`]: crate::sketch::status::Status
 #[wasm_bindgen(js_name = pageState)]

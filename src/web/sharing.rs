@@ -50,11 +50,13 @@ pub struct Poster {
 }
 
 /// The code that puts the map `ours` (a query of `he-` parameters) into a
-/// post as a figure: the figures' script, beside the full page at `page`,
-/// once a post, then the figure's tag holding its `poster` (shown until the
-/// map draws, and where scripts do not run).
+/// post as a figure: the figures' style sheet (their boxes from the first
+/// paint, so nothing below them moves as they load) and script, beside the
+/// full page at `page`, once a post, then the figure's tag holding its
+/// `poster` (shown until the map draws, and where scripts do not run).
 pub fn embed_code(ours: &str, page: &str, poster: &Poster) -> String {
-    let script = web_sys::Url::new_with_base("element.js", page).map_or_else(|_| "element.js".into(), |u| u.href());
+    let beside = |file: &str| web_sys::Url::new_with_base(file, page).map_or_else(|_| file.into(), |u| u.href());
+    let (sheet, script) = (beside("element.css"), beside("element.js"));
     let (width, height) = poster.size;
     let image = format!(
         "<img src=\"{}\" alt=\"{}\" width=\"{width}\" height=\"{height}\">",
@@ -62,7 +64,9 @@ pub fn embed_code(ours: &str, page: &str, poster: &Poster) -> String {
         link::attribute_value(&poster.alt)
     );
     format!(
-        "<!-- Hydraulic erosion {}: the script once a post, then a tag a figure, holding its poster -->\n\
+        "<!-- Hydraulic erosion {}: the style sheet and script once a post (the sheet in its head), \
+         then a tag a figure, holding its poster -->\n\
+         <link rel=\"stylesheet\" href=\"{sheet}\">\n\
          <script type=\"module\" src=\"{script}\"></script>\n{}",
         crate::VERSION,
         link::figure_tag_holding(ours, &image)

@@ -115,8 +115,8 @@ const FIRST_THREAD = () => {
   requestAnimationFrame(look)
 }
 
-test('a 2048 × 2048 link\'s first frame is the worker\'s, so the main thread never holds the big map; the article\'s map is drawn here first', { skip: mainThreadOnly && 'no worker' }, async () => {
-  for (const [query, thread] of [['?he-seed=3&he-map-size=2048x2048', 'worker'], ['?he-seed=3', 'main']]) {
+test('a link\'s first frame is the worker\'s, a 2048 × 2048 map\'s as the article\'s, so the main thread never holds a map', { skip: mainThreadOnly && 'no worker' }, async () => {
+  for (const [query, thread] of [['?he-seed=3&he-map-size=2048x2048', 'worker'], ['?he-seed=3&he-drops=1000', 'worker']]) {
     const { page, context, problems } = await open(browser, server.url + '/' + query, { initScript: FIRST_THREAD })
     assert.equal(await page.evaluate(() => window.__firstThread), thread, query)
     assert.equal((await state(page)).thread, 'worker', 'the worker has the sketch then')

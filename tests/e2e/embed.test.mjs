@@ -32,7 +32,8 @@ async function visit(path, viewport = { width: 2000, height: 1200 }) {
   const hosts = new Set()
   page.on('pageerror', e => problems.push(`page error: ${e.message}`))
   page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`) })
-  page.on('request', r => hosts.add(new URL(r.url()).host))
+  // (the first picture's image is a blob: of the page's own)
+  page.on('request', r => { if (!r.url().startsWith('blob:')) hosts.add(new URL(r.url()).host) })
   await page.goto(server.url + path)
   return { page, context, problems, hosts }
 }

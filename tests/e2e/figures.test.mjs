@@ -174,7 +174,7 @@ test('copy embed code gives a figure that shows the same map in an empty post', 
   const { version } = await state(made.page)
   assert.match(version, /^\d+\.\d+\.\d+/)
   assert.ok(code.startsWith(`<!-- Hydraulic erosion ${version}: `), code)
-  assert.match(code, /<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/static\/hydraulic-erosion\/element\.js"><\/script>/)
+  assert.match(code, /\n<link rel="stylesheet" href="http:\/\/127\.0\.0\.1:\d+\/static\/hydraulic-erosion\/element\.css">\n<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/static\/hydraulic-erosion\/element\.js"><\/script>/)
   const alt = 'A map of the island of seed 8 after 2,500 raindrops, its rivers and contours'
   assert.match(code, new RegExp(`<hydraulic-erosion v="3" seed="8" scheme="topographic" drops="2500"><img src="${poster}" alt="${alt}" width="\\d+" height="\\d+"></hydraulic-erosion>`))
   await made.context.close()

@@ -32,11 +32,14 @@ export function siteHeaders(site = dist) {
 // extra paths to their text (a host's pages and files; HTML unless the
 // path ends in .css or .js). Every answer carries `headers`, the site's
 // unless told: the page, and the blog posts the tests write around it, run
-// under its strict policy
+// under its strict policy. A file asked for with `?late=N` is answered N ms
+// late (a slow network, in every engine)
 export async function serve(dir = dist, pages = {}, at = '/', headers = siteHeaders()) {
   const type = (file, otherwise) => TYPES[path.extname(file)] || otherwise
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x')
+    const late = Number(url.searchParams.get('late') ?? 0)
+    if (late > 0) await new Promise(resolve => setTimeout(resolve, late))
     if (pages[url.pathname]) {
       res.writeHead(200, { ...headers, 'content-type': type(url.pathname, 'text/html') })
       return res.end(pages[url.pathname])

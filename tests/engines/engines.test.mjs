@@ -6,7 +6,7 @@ import { test, describe, before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium, tiff, root, unzip } from '../e2e/helpers.mjs'
+import { serve, dropIn, hostPage, decodePng16, lookOfPng, LINK_WRITTEN, terrarium, tiff, root, unzip, png } from '../e2e/helpers.mjs'
 import { ENGINES, launchEngine } from './engines.mjs'
 
 // From a sub-path, as a blog serves it, beside posts that embed it
@@ -21,7 +21,10 @@ before(async () => {
     ...hostPage('/blog/figures/', `<hydraulic-erosion id="one" seed="3"></hydraulic-erosion>
       <hydraulic-erosion id="two" link="he-seed=21&he-drops=3000&he-t=1000e.5" controls="play erosion"></hydraulic-erosion>
       <div class="long"></div><hydraulic-erosion id="three" seed="7"></hydraulic-erosion>
-      <script type="module" src="${AT}element.js"></script>`, 'hydraulic-erosion { width: 480px } .long { height: 3000px }')
+      <script type="module" src="${AT}element.js"></script>`, 'hydraulic-erosion { width: 480px } .long { height: 3000px }'),
+    // Two figures (one holding its poster) and a paragraph below them, the
+    // figures' style sheet in the head and their script 300 ms late
+    ...steadyPost('/blog/steady/')
   }, AT)
   for (const engine of await Promise.all(ENGINES.map(launchEngine))) engines[engine.name] = engine
 })
@@ -32,6 +35,27 @@ after(async () => {
 })
 
 const page = (query = '') => `${server.url}${AT}${query}`
+
+// A post as "Copy embed code" gives it, its script slow to come, and a
+// script of its own (its policy lets no inline one run) that records where
+// the paragraph below the figures is at the first paint and every layout
+// shift Chromium sees
+function steadyPost(at) {
+  const post = hostPage(at, `<h1>Figures</h1>
+    <hydraulic-erosion seed="3"><img src="poster.png" alt="A map of the island of seed 3" width="960" height="540"></hydraulic-erosion>
+    <hydraulic-erosion seed="5"></hydraulic-erosion>
+    <p id="below">A paragraph below the figures.</p>
+    <script src="watch.js"></script>
+    <script type="module" src="${AT}element.js?late=300"></script>`)
+  post[at] = post[at].replace('</title>', `</title><link rel="stylesheet" href="${AT}element.css">`)
+  post[`${at}watch.js`] = `window.__shifts = 0
+    if (PerformanceObserver.supportedEntryTypes?.includes('layout-shift')) {
+      new PerformanceObserver(list => { for (const e of list.getEntries()) window.__shifts += e.value }).observe({ type: 'layout-shift', buffered: true })
+    }
+    requestAnimationFrame(() => { window.__firstTop = document.getElementById('below').getBoundingClientRect().top + scrollY })`
+  post[`${at}poster.png`] = png(16, 9, 2, 8, Buffer.alloc(9 * 16 * 3, 90))
+  return post
+}
 
 // The sketch's state once settled (it takes in every control touched)
 const state = tab => tab.waitFor(() => { const s = window.wasmBindings?.pageState(); return s?.settled && s })
@@ -440,6 +464,23 @@ for (const engine of ENGINES) {
       assert.equal(await framed.run(`() => (${inside})().document.documentElement.classList.contains('embedded')`), true)
       assert.deepEqual(await framed.problems(), [])
       await framed.close()
+    })
+
+    test('a post that links the figures\' style sheet does not move as its figures load, their script 300 ms late', async () => {
+      const post = await engines[engine].open(`${server.url}/blog/steady/`, { width: 390, height: 844 })
+      const drawn = () => [...document.querySelectorAll('hydraulic-erosion')].every(f => f.state()?.frames > 0)
+      await until(post, drawn)
+      const { first, now, shifts, height } = await post.run(() => ({
+        first: window.__firstTop,
+        now: document.getElementById('below').getBoundingClientRect().top + scrollY,
+        shifts: window.__shifts,
+        height: document.querySelector('hydraulic-erosion').getBoundingClientRect().height
+      }))
+      assert.ok(first > 2 * height, `the paragraph below two figures' boxes at the first paint: ${first} px`)
+      assert.equal(now, first, 'the paragraph where it was at the first paint')
+      if (engine === 'chromium') assert.equal(shifts, 0, 'no layout shift at all (Layout Instability API)')
+      assert.deepEqual(await post.problems(), [])
+      await post.close()
     })
 
     test('figures in a post rain in view and rest out of it, each its own map, nothing moving as they load, and give their link\'s map to the bit', async () => {

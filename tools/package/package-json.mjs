@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 // The files that run (the modules and wasm a figure or the page fetches,
 // and its workers' scripts), those that describe them, and the page
 export const FILES = [
-  'element.js', 'hydraulic-erosion.d.ts', 'custom-elements.json',
+  'element.js', 'element.css', 'hydraulic-erosion.d.ts', 'custom-elements.json',
   'hydraulic-erosion.js', 'hydraulic-erosion_bg.wasm',
   'hydraulic-erosion-full.js', 'hydraulic-erosion-full_bg.wasm', 'hydraulic-erosion-full.d.ts',
   'first-picture.js', 'first-picture_bg.wasm',
@@ -39,8 +39,9 @@ export function packageJson(version) {
     types: './hydraulic-erosion.d.ts',
     customElements: 'custom-elements.json',
     files: FILES,
-    // Importing the element defines it; the page's start starts the page
-    sideEffects: ['./element.js', './start.js'],
+    // Importing the element defines it; the page's start starts the page;
+    // the figures' box before the script (a bundler must keep its import)
+    sideEffects: ['./element.js', './start.js', './element.css'],
     // For the publisher to fill in
     homepage: '',
     repository: { type: 'git', url: '' },

@@ -63,6 +63,9 @@ pub(super) struct Starting {
     /// Whether the sketch running here moves to it (the page's first
     /// frames are drawn here while the worker starts).
     from_here: bool,
+    /// Whether its canvases are the element's own (no sketch drew before
+    /// it), rather than fresh ones behind them.
+    own_canvases: bool,
 }
 
 impl Host {
@@ -104,7 +107,7 @@ impl Host {
             put_back();
             return false;
         };
-        *self.starting.borrow_mut() = Some(Starting { worker, canvases, from_here });
+        *self.starting.borrow_mut() = Some(Starting { worker, canvases, from_here, own_canvases: !changing });
         true
     }
 
@@ -112,7 +115,7 @@ impl Host {
     /// itself over to it (or it starts as [`Host::start`] holds), and the
     /// messages that waited meanwhile follow.
     fn worker_ready(self: &Rc<Self>) {
-        let Some(Starting { worker, canvases: (canvas, canvas_3d), from_here }) = self.starting.take() else {
+        let Some(Starting { worker, canvases: (canvas, canvas_3d), from_here, .. }) = self.starting.take() else {
             return;
         };
         if from_here {
@@ -201,11 +204,15 @@ impl Host {
     }
 
     /// Lets a worker that is still starting go, and the canvases it was
-    /// to draw on. False if none was starting.
+    /// to draw on (the element's own are made afresh: they were handed to
+    /// it). False if none was starting.
     pub(super) fn abandon_starting(&self) -> bool {
         let Some(starting) = self.starting.take() else { return false };
         starting.worker.end();
-        self.element.borrow_mut().discard_successors();
+        match starting.own_canvases {
+            true => self.element.borrow_mut().replace(),
+            false => self.element.borrow_mut().discard_successors(),
+        }
         true
     }
 

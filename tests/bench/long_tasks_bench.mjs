@@ -1,0 +1,104 @@
+// The main thread's long tasks on a phone's CPU: Chromium with the CPU
+// slowed 4× (DevTools' throttling, as Lighthouse's mobile profile), a
+// 390 × 844 screen at a pixel ratio of 3, every task over 50 ms on the
+// page's main thread (the Long Tasks API, with what the trace says ran in
+// it) from navigation to 5 s of rain, in the page (a new map, `?he-seed=1`,
+// a link's replay), in the post with figures, and after a new seed, a
+// preset and the 3D view turned on. Then the frames a second while it
+// rains and the slowest interaction (Event Timing) of a few slider moves.
+// Needs the release build (dist/).
+//
+//   node tests/bench/long_tasks_bench.mjs
+//
+// Prints every long task it saw with the script it ran; exits 1 if any was
+// seen. Never part of the tests: timings on a shared machine are noisy.
+import { serve, launch, newContext, hostPage } from '../e2e/helpers.mjs'
+
+const SLOWDOWN = 4
+const LONG = 50
+const RAIN_MS = 5000
+const AT = '/static/hydraulic-erosion/'
+const post = hostPage('/post/', `<h1>Rain on an island</h1><p>Some prose.</p>
+  <hydraulic-erosion seed="1"></hydraulic-erosion><p>More prose.</p>
+  <hydraulic-erosion seed="2" drops="20000"></hydraulic-erosion><p>More prose.</p>
+  <hydraulic-erosion seed="3" inertia="0.3"></hydraulic-erosion><p>The end.</p>
+  <script type="module" src="${AT}element.js"></script>`)
+post['/post/'] = post['/post/'].replace('</title>', `</title><link rel="stylesheet" href="${AT}element.css">`)
+const server = await serve(undefined, post, AT)
+const browser = await launch()
+
+// Gathers the long tasks (and every interaction's duration) from the
+// start, before any script of the page's
+const WATCH = () => {
+  window.__long = []
+  window.__slowest = 0
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__long.push({ at: Math.round(e.startTime), ms: Math.round(e.duration) })
+  }).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) if (e.interactionId) window.__slowest = Math.max(window.__slowest, e.duration)
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 })
+}
+const since = (page, k) => page.evaluate(k => window.__long.slice(k), k)
+const idle = ms => new Promise(resolve => setTimeout(resolve, ms))
+
+async function phone () {
+  const context = await newContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
+  await page.addInitScript(WATCH)
+  return { context, page }
+}
+
+let seen = 0
+function say (what, tasks) {
+  seen += tasks.length
+  console.log(`${what}: ${tasks.length ? tasks.map(t => `${t.ms} ms at ${t.at} ms`).join(', ') : 'no task over 50 ms'}`)
+}
+
+// The page, from navigation to 5 s of rain, then each change and 5 s more
+for (const query of ['', '?he-seed=1', '?he-seed=1&he-drops=100000']) {
+  const { context, page } = await phone()
+  await page.goto(server.url + AT + query)
+  await page.waitForFunction(() => window.wasmBindings?.pageState()?.frames > 0, null, { timeout: 120000, polling: 500 })
+  await idle(RAIN_MS)
+  say(`the page ${query || '(a new map)'}, navigation to 5 s of rain`, await since(page, 0))
+  if (query === '?he-seed=1') {
+    const state = await page.evaluate(() => window.wasmBindings.pageState())
+    const frames = await page.evaluate(() => window.wasmBindings.pageFrames())
+    await idle(2000)
+    const fps = (await page.evaluate(() => window.wasmBindings.pageFrames()) - frames) / 2
+    console.log(`  raining at ${state.canvas.join(" × ")} px: ${fps.toFixed(1)} frames a second`)
+    // A thumb on a slider while it rains: the slowest interaction
+    const slider = page.locator('#experiment-control-erosion')
+    await slider.scrollIntoViewIfNeeded()
+    for (let k = 0; k < 5; k++) { await slider.focus(); await page.keyboard.press(k % 2 ? 'ArrowLeft' : 'ArrowRight'); await idle(300) }
+    console.log(`  slowest interaction while raining: ${(await page.evaluate(() => window.__slowest)).toFixed(0)} ms`)
+    for (const [what, act] of [
+      ['a new seed', () => page.click('#experiment-control-new-seed')],
+      ['a preset', () => page.selectOption('#experiment-control-preset', { index: 2 })],
+      ['the 3D view', () => page.check('#experiment-control-view-3d')]
+    ]) {
+      const k = (await since(page, 0)).length
+      await act()
+      await idle(RAIN_MS)
+      say(`  after ${what}, 5 s`, await since(page, k))
+    }
+  }
+  await context.close()
+}
+
+// The post with three figures
+{
+  const { context, page } = await phone()
+  await page.goto(server.url + '/post/')
+  await page.waitForFunction(() => document.querySelector('hydraulic-erosion')?.state?.()?.frames > 0, null, { timeout: 120000, polling: 500 })
+  await idle(RAIN_MS)
+  say('the post with three figures, navigation to 5 s of rain', await since(page, 0))
+  await context.close()
+}
+
+await browser.close()
+await server.close()
+process.exit(seen ? 1 : 0)
