@@ -103,7 +103,7 @@ test('the tarball installs offline into an empty folder, as the npm pack layout 
   assert.equal(pkg.exports['.'].default, './element.js')
   assert.equal(pkg.types, './hydraulic-erosion.d.ts')
   assert.equal(pkg.customElements, 'custom-elements.json')
-  assert.deepEqual(pkg.sideEffects, ['./element.js', './start.js'])
+  assert.deepEqual(pkg.sideEffects, ['./element.js', './start.js', './element.css'])
   for (const file of pkg.files) assert.ok(fs.existsSync(path.join(installed, file)), `${file} ships`)
   for (const file of listing.map(f => f.slice('package/'.length)).filter(f => f !== 'package.json')) {
     assert.ok(pkg.files.includes(file), `${file} is named in files`)
