@@ -126,12 +126,15 @@ struct Circumstances {
 }
 
 /// The frames drawn so far, how long the last one's drawing took
-/// (milliseconds), and the layer it drew over the relief, with its scale.
+/// (milliseconds), and the layer it drew over the relief, with its scale;
+/// whether it left lines behind the ground
+/// ([`crate::draw::line_cadence::Cadence::lines_behind`]).
 #[derive(Clone, Copy, Debug)]
 struct Frames {
     count: u64,
     draw_ms: f64,
     legend: Legend,
+    lines_behind: bool,
 }
 
 /// The conductor: the terrain and what is drawn of it, the timeline and a
@@ -205,7 +208,12 @@ impl Sketch {
             replaying: None,
             looping,
             rained_at: None,
-            frames: Frames { count: 0, draw_ms: 0.0, legend: Legend { layer: Layer::Relief, top: 0.0 } },
+            frames: Frames {
+                count: 0,
+                draw_ms: 0.0,
+                legend: Legend { layer: Layer::Relief, top: 0.0 },
+                lines_behind: false,
+            },
             brush: Brush::default(),
             look: Look::new(link.scheme, start.site_dark),
             toggles: link.toggles,
@@ -258,6 +266,7 @@ impl Sketch {
             || self.hand_pours()
             || self.rivers.wants_frames()
             || map_behind
+            || self.frames.lines_behind
     }
 
     /// What the page must show since it last asked.

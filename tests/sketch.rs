@@ -175,10 +175,49 @@ fn paused_frames_only_draw_and_the_play_button_follows() {
     frames(&mut sketch, &mut painter, 1);
     sketch.input(Input::PlayPause, 20.0);
     assert!(sketch.take_shows().contains(&Show::PlayState { looping: false }));
-    assert!(!sketch.wants_frames());
+    // (one frame, which strokes the lines the rain left in turns, then rest)
     let hash = sketch.terrain().heights_hash();
+    until_at_rest(&mut sketch, &mut painter);
+    assert!(!sketch.wants_frames());
     frames(&mut sketch, &mut painter, 2);
     assert_eq!((sketch.terrain().drops(), sketch.terrain().heights_hash()), (200, hash));
+}
+
+#[test]
+fn on_a_dense_screen_the_rain_strokes_contours_and_rivers_in_turns_and_a_pause_brings_them_up_to_the_ground() {
+    use hydraulic_erosion::draw::line_cadence::LINES_EVERY;
+    use hydraulic_erosion::draw::map_view::MapView;
+    let mut sketch = fresh(3);
+    let mut painter = Recorder::default();
+    sketch.input(Input::Resize(Size { ratio: 3.0, ..SIZE }), 0.0);
+    let n = 3 * LINES_EVERY as usize;
+    frames(&mut sketch, &mut painter, n as u32);
+    // Each kind of line names a picture kept between its turns: the
+    // contours traced the first frame, then every LINES_EVERY; the rivers
+    // halfway between
+    let contours: Vec<u64> = painter.contours_kept.iter().map(|k| k.expect("kept while it rains")).collect();
+    let rivers: Vec<u64> = painter.rivers_kept.iter().map(|(k, _)| k.expect("kept while it rains")).collect();
+    let changes =
+        |names: &[u64]| (1..names.len()).filter(|&k| names[k] != names[k - 1]).map(|k| k + 1).collect::<Vec<_>>();
+    let every = LINES_EVERY as usize;
+    assert_eq!(changes(&contours), [every, 2 * every, 3 * every], "contours, by frame number");
+    assert_eq!(changes(&rivers), [every / 2, every * 3 / 2, every * 5 / 2], "rivers, by frame number");
+    // The contours drawn in the last frame, a contour turn, are the ground's
+    let mut map = MapView::default();
+    assert_eq!(&painter.contours, map.contours(sketch.terrain()), "traced in their turn");
+    // One frame more: the rain moved the ground, the contours wait their turn
+    frames(&mut sketch, &mut painter, 1);
+    assert_ne!(&painter.contours, map.contours(sketch.terrain()), "a frame behind");
+    assert!(sketch.wants_frames());
+    // Paused, one frame strokes them all again, as the original does, and
+    // the sketch rests
+    sketch.input(Input::PlayPause, 0.0);
+    painter.contours_kept.clear();
+    painter.rivers_kept.clear();
+    until_at_rest(&mut sketch, &mut painter);
+    assert_eq!(painter.contours_kept, [None]);
+    assert_eq!(painter.rivers_kept.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [None]);
+    assert_eq!(&painter.contours, map.contours(sketch.terrain()), "the ground as it stands");
 }
 
 #[test]
@@ -283,8 +322,10 @@ fn a_big_maps_contours_and_relief_are_refreshed_over_frames_and_come_up_to_the_g
     let mut sketch = fresh(6);
     sketch.input(Input::Toggle(Toggle::Rivers, false), 0.0);
     let mut painter = Recorder::default();
+    sketch.input(Input::Resize(Size { ratio: 1.0, ..SIZE }), 0.0);
     frames(&mut sketch, &mut painter, 2);
     assert_eq!(painter.contours_kept, [None, None], "the article's map strokes its contours each frame");
+    sketch.input(Input::Resize(SIZE), 0.0);
     sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
     painter.contours_kept.clear();
     let n = 3 * FRAMES + 1;
@@ -356,11 +397,14 @@ fn a_changed_course_is_cross_faded_only_where_a_cell_is_drawn_as_finely_as_the_r
 
 #[test]
 fn a_coarse_maps_rivers_ease_two_steps_every_other_frame_and_their_picture_is_kept_between() {
-    // The article's map: stroked every frame, nothing kept
+    // The article's map on a screen of ratio 1: stroked every frame,
+    // nothing kept
     let mut sketch = fresh(6);
     let mut painter = Recorder::default();
+    sketch.input(Input::Resize(Size { ratio: 1.0, ..SIZE }), 0.0);
     frames(&mut sketch, &mut painter, 30);
     assert!(painter.rivers_kept.iter().all(|(kept, _)| kept.is_none()));
+    sketch.input(Input::Resize(SIZE), 0.0);
     // 1024 × 1024 on the test's canvas is 0.70 pixels a cell
     sketch.input(Input::Choose(Choice::MapSize, 4), 0.0);
     let mut clock = ticking();

@@ -27,6 +27,7 @@ use crate::draw::color_schemes::ColorScheme;
 use crate::draw::contour_refresh::ContourRefresh;
 use crate::draw::layers::{self, Legend};
 use crate::draw::level_of_detail::{coarse_grid, coarse_part, mean_of_blocks, reduce};
+use crate::draw::line_cadence::Cadence;
 use crate::draw::marching_squares::Contours;
 use crate::draw::relief;
 use crate::erosion::ground_moved::{deposition, erosion};
@@ -79,7 +80,8 @@ pub struct MapView {
     /// ([`MapView::contours_drawn`]), and what of.
     contour_refresh: ContourRefresh,
     refreshing: Option<DrawnOf<(u32, usize)>>,
-    /// Counts the changes of the contours drawn on a big map.
+    /// Counts the changes of the contours drawn, naming their picture where
+    /// the canvas keeps it ([`MapView::contours_drawn`]).
     contours_changed: u64,
     /// The relief's colour bands, for the scheme (by key) they were made
     /// for, and its pixels.
@@ -301,15 +303,26 @@ impl MapView {
     /// when the terrain, ground shown, sea, levels or detail change (as on
     /// every other map, [`MapView::contours`]). With them, on a big map, a
     /// number that changes whenever they do: the canvas keeps their picture
-    /// meanwhile.
-    pub fn contours_drawn(&mut self, terrain: &Terrain) -> (&Contours, Option<u64>) {
-        if !is_big(terrain.grid()) {
-            return (self.contours(terrain), None);
-        }
+    /// meanwhile. On a smaller map kept between the beats of `cadence`
+    /// ([`crate::draw::line_cadence`]), those traced in its last beat, and
+    /// that number.
+    pub fn contours_drawn(&mut self, terrain: &Terrain, cadence: Cadence) -> (&Contours, Option<u64>) {
         let settings = terrain.settings();
         let (sea_level, levels, factor) = (settings.sea_level(), settings.contour_levels(), self.detail());
         let now = DrawnOf::of(terrain, self.original, (levels, factor));
-        if !self.traced.is_some_and(|t| now.looks_as(&t)) {
+        let looks_the_same = self.traced.is_some_and(|t| now.looks_as(&t));
+        if !is_big(terrain.grid()) {
+            return match cadence {
+                Cadence::EveryFrame => (self.contours(terrain), None),
+                Cadence::Beats { .. } => {
+                    if cadence.contours_due() || !looks_the_same {
+                        self.contours(terrain);
+                    }
+                    (&self.contours, Some(self.contours_changed))
+                }
+            };
+        }
+        if !looks_the_same {
             self.contours(terrain);
             return (&self.contours, Some(self.contours_changed));
         }
@@ -338,7 +351,9 @@ impl MapView {
     /// Whether the contours drawn on a big map ([`MapView::contours_drawn`])
     /// are behind the ground shown: a refresh is under way, or the ground
     /// changed since they were traced. Frames bring them up to it. (Never
-    /// on a smaller map: each frame drawn traces its contours.)
+    /// on a smaller map: its contours are traced whenever due, and the
+    /// sketch knows when they wait their turn,
+    /// [`crate::draw::line_cadence::Cadence::lines_behind`].)
     pub fn contours_behind(&self, terrain: &Terrain) -> bool {
         let big = is_big(terrain.grid());
         let changed = !self.original && self.traced.is_some_and(|t| t.edition != terrain.edition());
@@ -672,7 +687,7 @@ mod tests {
         terrain.rain(3_000);
         map.relief(&terrain, scheme);
         assert!(map.coarse_rows_behind() > 250);
-        map.contours_drawn(&terrain);
+        map.contours_drawn(&terrain, Cadence::EveryFrame);
         assert_eq!(map.coarse_rows_behind(), 0);
     }
 

@@ -13,6 +13,8 @@ pub mod ground_pick;
 pub mod layers;
 /// A coarser grid to draw a big map on, no finer than the screen.
 pub mod level_of_detail;
+/// How often a frame strokes its lines again: on a dense screen while it rains, in turns.
+pub mod line_cadence;
 /// The map view: the ground shown and the buffers its drawings are made in.
 pub mod map_view;
 /// Contour lines by marching squares.

@@ -20,7 +20,8 @@ pub trait Painter {
     fn begin(&mut self, size: Size, scheme: &ColorScheme);
     /// The relief image, one RGBA pixel per cell of `grid`.
     fn relief(&mut self, pixels: &[u8], grid: Grid, view: Viewport);
-    /// Contour lines; `kept`, on a big map, names these very lines while
+    /// Contour lines; `kept`, on a big map or while lines are stroked in
+    /// turns ([`crate::draw::line_cadence`]), names these very lines while
     /// they stay ([`crate::draw::map_view::MapView::contours_drawn`]), so
     /// their picture may be kept and drawn again rather than stroked again.
     fn contours(&mut self, contours: &Contours, kept: Option<u64>, scheme: &ColorScheme, view: Viewport);
@@ -28,7 +29,9 @@ pub trait Painter {
     fn trees(&mut self, trees: &[Tree], scheme: &ColorScheme, view: Viewport);
     /// The rivers' strokes; `kept`, on a map drawn coarser than its cells,
     /// names these very strokes while they stay
-    /// ([`crate::draw::river_view::RiverView::revision`]), so their picture
+    /// ([`crate::draw::river_view::RiverView::revision`]), or while lines
+    /// are stroked in turns, the turn they were stroked in
+    /// ([`crate::draw::line_cadence::Cadence::rivers_beat`]): their picture
     /// may be kept and drawn again rather than stroked again.
     fn rivers(&mut self, strokes: &[Stroke], kept: Option<u64>, scheme: &ColorScheme, view: Viewport);
     /// Debug mode: the latest drops' routes and how many have fallen.

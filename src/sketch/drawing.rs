@@ -9,6 +9,7 @@ use super::input::Show;
 use super::river_routing::Beat;
 use super::Sketch;
 use crate::draw::level_of_detail::{self, coarse_view};
+use crate::draw::line_cadence::Cadence;
 use crate::draw::painter::Painter;
 use crate::draw::path_detail;
 use crate::draw::river_view::traced_strokes;
@@ -32,6 +33,7 @@ impl Sketch {
     pub(super) fn draw(&mut self, painter: &mut dyn Painter) {
         self.orbit.set_waiting(false);
         self.forest.new_frame();
+        self.frames.lines_behind = false;
         if FULL && self.toggles.get(Toggle::View) {
             match self.draw_3d(painter) {
                 Drawn::Drawn => return,
@@ -61,8 +63,11 @@ impl Sketch {
         let (pixels, legend) = self.map.layer(&self.terrain, scheme, layer, self.rivers.shown());
         self.frames.legend = legend;
         painter.relief(pixels, drawn_grid, drawn_view);
+        // On a dense screen while it rains, the lines are stroked in turns
+        let cadence = Cadence::of(self.frames.count, self.looping, self.page.size.ratio);
+        self.frames.lines_behind = cadence.lines_behind();
         if self.terrain.settings().contour_levels() > 0 {
-            let (contours, kept) = self.map.contours_drawn(&self.terrain);
+            let (contours, kept) = self.map.contours_drawn(&self.terrain, cadence);
             painter.contours(contours, kept, scheme, drawn_view);
         }
         if FULL && self.toggles.get(Toggle::Trees) {
@@ -78,8 +83,10 @@ impl Sketch {
                 view,
             );
         } else if rivers {
-            // (kept between the steps of a coarse map's easing)
-            let kept = (self.map.detail() > 1).then(|| self.rivers.revision());
+            // (kept between the steps of a coarse map's easing, or the
+            // cadence's beats; a map drawn coarser or not is seen at another
+            // size, so a picture kept by one is never taken for the other's)
+            let kept = if self.map.detail() > 1 { Some(self.rivers.revision()) } else { cadence.rivers_beat() };
             painter.rivers(&path_detail::strokes_at(self.rivers.strokes(), pixels_per_cell), kept, scheme, view);
         }
         if self.toggles.get(Toggle::Debug) {

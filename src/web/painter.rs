@@ -46,8 +46,9 @@ pub struct CanvasPainter {
     /// caught up, near 1 GB at the peak).
     relief_image: Option<(ImageData, Uint8ClampedArray)>,
     size: Size,
-    /// A big map's contours and rivers, each stroked on a canvas of its
-    /// own, with what it shows ([`Painter::contours`], [`Painter::rivers`]);
+    /// A big map's contours and rivers (or any map's, while they are
+    /// stroked in turns), each stroked on a canvas of its own, with what it
+    /// shows ([`Painter::contours`], [`Painter::rivers`]);
     /// `None` inside where the browser gave no canvas for them (they are
     /// then stroked each frame).
     contour_picture: Option<Option<KeptPicture>>,
@@ -318,7 +319,8 @@ fn stroke_rivers(ctx: &CanvasRenderingContext2d, strokes: &[Stroke], scheme: &Co
 
 /// Lines drawn on a canvas of their own and kept there while they stay
 /// the same (a big map's contours, or its rivers between two steps of
-/// their easing), laid over the map each frame; and what they show.
+/// their easing; any map's lines between their turns while it rains on a
+/// dense screen), laid over the map each frame; and what they show.
 struct KeptPicture {
     surface: Surface,
     ctx: CanvasRenderingContext2d,
