@@ -127,6 +127,37 @@ pub struct Reading {
     pub warnings: Vec<String>,
 }
 
+/// A seed as a link gives it: a whole number that fits in 32 bits.
+fn seed_of(value: &str) -> Option<u32> {
+    whole(value).filter(|&s| s <= u32::MAX as u64).map(|s| s as u32)
+}
+
+/// The seed of a query that names nothing of ours but its seed: `Some` of
+/// what [`read`] reads from it (`None` inside with no seed), or `None` for
+/// any other query of ours, or one whose seed [`read`] would warn of. The
+/// first picture reads an address with this alone, leaving every other
+/// link to the page's module, so the reader of whole links stays out of the
+/// picture's download.
+///
+/// ```
+/// use hydraulic_erosion::share::link::seed_only;
+/// assert_eq!(seed_only("?utm_source=blog&he-seed=42"), Some(Some(42)));
+/// assert_eq!(seed_only(""), Some(None));
+/// assert_eq!(seed_only("?he-seed=42&he-drops=9000"), None);
+/// assert_eq!(seed_only("?he-seed=4294967296"), None);
+/// ```
+pub fn seed_only(query: &str) -> Option<Option<u32>> {
+    let mut seed = None;
+    for (key, value) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
+        match key.strip_prefix(PREFIX) {
+            None => {}
+            Some("seed") if seed.is_none() && value.len() <= MAX_VALUE_LENGTH => seed = Some(seed_of(&value)?),
+            Some(_) => return None,
+        }
+    }
+    Some(seed)
+}
+
 /// A parameter's name as a warning shows it: what is not a letter, digit,
 /// `-` or `_` shown as `?`, and cut short, so a warning never repeats markup
 /// or a long value.
@@ -187,8 +218,8 @@ pub fn read(query: &str) -> Reading {
             HAND => hand_text = Some(value.into_owned()),
             GROUND => ground_name = Some(value.into_owned()),
             GROUND_FIT => ground_fit = Some(value.into_owned()),
-            "seed" => match whole(&value).filter(|&s| s <= u32::MAX as u64) {
-                Some(s) => link.seed = Some(s as u32),
+            "seed" => match seed_of(&value) {
+                Some(s) => link.seed = Some(s),
                 None => warn("seeds are whole numbers from 0 to 4294967295"),
             },
             "scheme" => match scheme(&value) {
@@ -596,6 +627,29 @@ mod tests {
         assert_eq!(merge("", "he-v=2"), "?he-v=2");
         assert_eq!(merge("?a=1&he-drops=5&he%2Dseed=3", ""), "?a=1");
         assert_eq!(merge("?a=1", ""), "?a=1");
+    }
+
+    #[test]
+    fn a_seed_only_query_is_read_as_read_reads_it_and_any_other_is_left_to_it() {
+        let seed_only_queries =
+            ["", "?", "?utm=1", "he-seed=7", "?page=2&he-seed=4294967295&x=y", "he%2Dseed=12", "he-seed=007"];
+        for query in seed_only_queries {
+            let reading = read(query);
+            assert_eq!(seed_only(query), Some(reading.link.seed), "{query:?}");
+            let seed = reading.link.seed;
+            assert_eq!(
+                (reading.link, reading.warnings.len()),
+                (MapLink { seed, ..MapLink::default() }, 0),
+                "{query:?}"
+            );
+        }
+        let long = format!("he-seed={}7", "0".repeat(MAX_VALUE_LENGTH));
+        let others =
+            ["he-seed=1&he-seed=2", "he-seed=1&he-drops=5", "he-v=3&he-seed=1", "he-scheme=dusk", long.as_str()];
+        for query in others.into_iter().chain(BAD.iter().map(|(query, _)| *query)) {
+            assert_eq!(seed_only(query), None, "{query:?}");
+        }
+        assert!(!read(&long).warnings.is_empty(), "a seed too long to read is warned of");
     }
 
     /// Each of these gives a fresh page's state, one warning, and no panic.

@@ -10,20 +10,19 @@
 //!
 //! Before the page's first download, a module under half its size draws the
 //! first picture: the article's map as the page's first frame will show it,
-//! drawn once, while the rest comes. It draws only a new map, with no drops
-//! yet ([`first_picture_shows`]); a link to a shared map brings it back over
-//! many frames, and its first is not the map it shares.
+//! drawn once, while the rest comes. It draws only a new map, an address
+//! with a seed at most ([`crate::share::link::seed_only`]); a link to a
+//! shared map brings it back over many frames, and its first is not the map
+//! it shares.
 //!
 //! ```
 //! use hydraulic_erosion::settings::choices::Choice;
 //! use hydraulic_erosion::settings::toggles::Toggle;
 //! use hydraulic_erosion::share::link;
-//! use hydraulic_erosion::sketch::builds::{first_picture_shows, input_needs_full, link_needs_full};
+//! use hydraulic_erosion::sketch::builds::{input_needs_full, link_needs_full};
 //! use hydraulic_erosion::sketch::Input;
 //! assert!(!link_needs_full(&link::read("he-seed=4&he-map-size=512x512&he-drops=9000").link));
 //! assert!(link_needs_full(&link::read("he-seed=4&he-terrain=ridged").link));
-//! assert!(first_picture_shows(&link::read("he-seed=4&he-map-size=512x512").link));
-//! assert!(!first_picture_shows(&link::read("he-seed=4&he-drops=9000").link));
 //! assert!(input_needs_full(&Input::Toggle(Toggle::View, true)));
 //! assert!(!input_needs_full(&Input::Choose(Choice::Terrain, 0)));
 //! ```
@@ -63,13 +62,6 @@ pub fn link_needs_full(link: &MapLink) -> bool {
         || Setting::ALL.into_iter().any(|s| setting_needs_full(s, link.settings.get(s)))
         || link.timeline.iter().any(|c| setting_needs_full(c.setting, c.value))
         || link.ground.is_some()
-}
-
-/// Whether the first picture draws the map `link` starts: a new map of the
-/// article's build, whose first frame is the map (a link with drops brings
-/// a shared map back, over many frames).
-pub fn first_picture_shows(link: &MapLink) -> bool {
-    link.drops == 0 && !link_needs_full(link)
 }
 
 /// Whether an input takes a sketch the article's build runs to what only
@@ -125,17 +117,6 @@ mod tests {
         let mut later = MapLink::default();
         later.timeline.push(Change { drops: 500, setting: Setting::Talus, value: 0.02 });
         assert!(link_needs_full(&later));
-    }
-
-    #[test]
-    fn the_first_picture_draws_new_maps_of_the_articles_build_only() {
-        for query in ["", "he-seed=3", "he-seed=3&he-map-size=512x512&he-scheme=blueprint", "he-seed=3&he-rivers=0"] {
-            assert!(first_picture_shows(&link::read(query).link), "{query:?}");
-        }
-        // A shared map is brought back; the other systems are the full build's
-        for query in ["he-seed=3&he-drops=1", "he-seed=3&he-drops=300000", "he-seed=3&he-terrain=ridged", "he-view=1"] {
-            assert!(!first_picture_shows(&link::read(query).link), "{query:?}");
-        }
     }
 
     #[test]

@@ -11,11 +11,11 @@
 //! map, from the same seed, in the same place, so the reader sees the
 //! picture carry on rather than change.
 //!
-//! It draws only what the page's first frame would (see
-//! [`first_picture_shows`]), so a link never shows a map it does
-//! not name.
+//! It draws a new map alone: an address with no link of ours, or with a
+//! seed alone ([`seed_only`]); the page's module brings every other link's
+//! map, so a link never shows a map it does not name.
 //!
-//! [`first_picture_shows`]: crate::sketch::builds::first_picture_shows
+//! [`seed_only`]: crate::share::link::seed_only
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
@@ -28,8 +28,8 @@ use {
     super::surface::Surface,
     super::{free_holder, random_seed, sketch_start},
     crate::draw::viewport::Size,
-    crate::share::link,
-    crate::sketch::{builds, Sketch, Start},
+    crate::share::link::{self, MapLink},
+    crate::sketch::{Sketch, Start},
     js_sys::{Array, Object, Reflect},
     wasm_bindgen::prelude::*,
     web_sys::DedicatedWorkerGlobalScope,
@@ -55,33 +55,27 @@ pub fn first_picture() -> JsValue {
     let Some(holder) = free_holder().filter(|holder| !holder.has_attribute(FIRST_PICTURE)) else {
         return JsValue::NULL;
     };
-    // Read without a word: the page's module reads it again and warns of
-    // what it leaves out
+    // A new map's alone: the page's module reads every other link
     let search = window().location().search().unwrap_or_default();
-    let reading = link::read(&search);
-    if !builds::first_picture_shows(&reading.link) {
+    let Some(seed) = link::seed_only(&search) else {
         return JsValue::NULL;
-    }
-    let mut link = reading.link;
-    let seed = link.seed.unwrap_or_else(random_seed);
-    link.seed = Some(seed);
+    };
+    let seed = seed.unwrap_or_else(random_seed);
+    let link = MapLink { seed: Some(seed), ..MapLink::default() };
     let element = CanvasElement::new(holder.clone());
     for part in element.parts() {
         let _ = part.set_attribute(FIRST_PICTURE, "");
     }
     let _ = holder.set_attribute(FIRST_PICTURE, &seed.to_string());
-    plan(&sketch_start(&element, link, reading.capped), &search)
+    plan(&sketch_start(&element, link, false))
 }
 
-/// A start as plain numbers and the address's query it was read from (its
-/// seed given), for the worker.
+/// A new map's start as plain numbers, for the worker.
 #[cfg(not(feature = "page"))]
-fn plan(start: &Start, search: &str) -> JsValue {
+fn plan(start: &Start) -> JsValue {
     let plan = Object::new();
-    let fields: [(&str, JsValue); 8] = [
-        ("search", search.into()),
+    let fields: [(&str, JsValue); 6] = [
         ("seed", start.link.seed.unwrap_or_default().into()),
-        ("capped", start.capped.into()),
         ("siteDark", start.site_dark.into()),
         ("reducedMotion", start.reduced_motion.into()),
         ("width", start.size.width.into()),
@@ -99,12 +93,9 @@ fn plan(start: &Start, search: &str) -> JsValue {
 fn start_of(plan: &JsValue) -> Start {
     let number = |name: &str| Reflect::get(plan, &name.into()).ok().and_then(|v| v.as_f64()).unwrap_or(1.0);
     let flag = |name: &str| Reflect::get(plan, &name.into()).ok().and_then(|v| v.as_bool()).unwrap_or(false);
-    let search = Reflect::get(plan, &"search".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-    let mut link = link::read(&search).link;
-    link.seed = Some(number("seed") as u32);
     Start {
-        link,
-        capped: flag("capped"),
+        link: MapLink { seed: Some(number("seed") as u32), ..MapLink::default() },
+        capped: false,
         site_dark: flag("siteDark"),
         reduced_motion: flag("reducedMotion"),
         paused: false,

@@ -10,6 +10,11 @@
 //
 //   node tests/bench/lighthouse_bench.mjs
 //   RUNS=5 POSTER=1 node tests/bench/lighthouse_bench.mjs
+//   ONLY=page DUMP=/tmp/lhr node tests/bench/lighthouse_bench.mjs
+//
+// ONLY=page (or post) runs the one; DUMP=DIR writes each run's report there
+// as JSON (its network requests, its trace's timings) to see what a metric
+// is made of.
 //
 // Exits 1 when a median misses its budget. Never part of the tests: scores
 // on a shared machine are noisy.
@@ -25,6 +30,8 @@ const RUNS = Number(process.env.RUNS ?? 3)
 // POSTER=1 gives the post's first figure the poster "Copy embed code" would
 // (the map as a PNG, made by the command line: some 700 KB at 960 × 540)
 const POSTER = process.env.POSTER === '1'
+const ONLY = process.env.ONLY
+const DUMP = process.env.DUMP
 
 // The budgets, for each page's medians
 const BUDGETS = {
@@ -95,10 +102,16 @@ if (POSTER && !fs.existsSync(poster)) {
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] })
 const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 let missed = 0
-for (const [name, address] of [['the page', `${origin}/?he-seed=1`], ['a post with three figures', `${origin}/post/`]]) {
+const ADDRESSES = [['the page', `${origin}/?he-seed=1`, 'page'], ['a post with three figures', `${origin}/post/`, 'post']]
+  .filter(([, , key]) => !ONLY || ONLY === key)
+for (const [name, address, key] of ADDRESSES) {
   const runs = []
   for (let k = 0; k < RUNS; k++) {
     const { lhr } = await lighthouse(address, { port: chrome.port, output: 'json', logLevel: 'error' })
+    if (DUMP) {
+      fs.mkdirSync(DUMP, { recursive: true })
+      fs.writeFileSync(path.join(DUMP, `${key}-${k + 1}.json`), JSON.stringify(lhr))
+    }
     const run = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round(c.score * 100)]))
     for (const id of METRICS) run[id] = lhr.audits[id].numericValue
     run.errors = lhr.audits['errors-in-console'].details?.items?.map(e => e.description) ?? []
@@ -126,7 +139,7 @@ await chrome.kill()
 // phone's screen: what it is, its size and when it was painted
 const { launch, newContext } = await import('../e2e/helpers.mjs')
 const browser = await launch()
-for (const [name, address] of [['the page', `${origin}/?he-seed=1`], ['a post with three figures', `${origin}/post/`]]) {
+for (const [name, address] of ADDRESSES) {
   const context = await newContext(browser, { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   await page.addInitScript(() => {
