@@ -285,7 +285,11 @@ class HydraulicErosion extends HTMLElement {
     this.#holder.replaceChildren(this.#poster)
     this.#showControls()
     this.#showPoster()
-    for (const control of this.#waiting()) control.disabled = false
+    // (held until the sketch gives them back, wired: src/web/controls.rs)
+    for (const control of this.#waiting()) {
+      control.disabled = true
+      control.setAttribute('data-waiting', '')
+    }
     const page = this.getAttribute('page') ?? defaultPage()
     const told = link => this.dispatchEvent(new CustomEvent('change', { detail: { link } }))
     // (the canvases are made with their part: src/web/canvas.rs)

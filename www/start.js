@@ -40,9 +40,13 @@ const say = (role, text) => {
 }
 say('status', 'Loading the sketch…')
 
-// Every control the sketch will wire that a reader could change now
+// Every control the sketch will wire that a reader could change now, held
+// until the sketch gives it back (`data-waiting`: src/web/controls.rs)
 const waiting = [...document.querySelectorAll('[id^="experiment-control-"]')].filter(control => control.disabled === false)
-for (const control of waiting) control.disabled = true
+for (const control of waiting) {
+  control.disabled = true
+  control.setAttribute('data-waiting', '')
+}
 
 // Why the module could not be had, in a reader's words (and the host's: which
 // file). A fetch that checks a file's hash fails alike for a missing file, a
@@ -185,10 +189,10 @@ try {
   say('alert', `The sketch could not be loaded: ${await why(error)}. Reloading the page may help.`)
   throw error
 }
-// The sketch takes the holder (and the first picture down) and the
-// controls in this same task, so no frame shows the holder empty
+// The sketch takes the holder (and the first picture down) in this same
+// task, so no frame shows the holder empty; it gives the controls back in
+// the next, wired
 takeNoteDown()
-for (const control of waiting) control.disabled = false
 try {
   await bindings.default({ module_or_path: module })
 } catch (error) {

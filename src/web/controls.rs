@@ -35,6 +35,12 @@ const NOTE_MS: i32 = 2500;
 /// sent back (undo, restart) or grabbed, the rewind shows the count at once.
 const REWIND_SHOWN_EVERY_MS: f64 = 250.0;
 
+/// What the page's start (`www/start.js`) and a figure (`www/element.js`)
+/// mark the controls with that they hold disabled while the sketch comes (a
+/// change made then would be undone as it starts): the sketch gives them
+/// back once it fills and wires them ([`Controls::give_back`]).
+const WAITING: &str = "data-waiting";
+
 /// What the reader asked for through a control.
 pub enum Action {
     /// Something for the sketch.
@@ -195,6 +201,19 @@ impl Controls {
             warn(&format!("the page has no #{}, so those controls are skipped", missing.join(", #")));
         }
         controls
+    }
+
+    /// Gives back the controls under `root` held while the sketch came
+    /// ([`WAITING`]): before [`Controls::fill`], which greys out the sliders
+    /// the sketch leaves unused.
+    pub fn give_back(root: &Root) {
+        let Some(held) = root.all(&format!("[{WAITING}]")) else { return };
+        for k in 0..held.length() {
+            if let Some(control) = held.item(k).and_then(|node| node.dyn_into::<Element>().ok()) {
+                let _ = control.remove_attribute("disabled");
+                let _ = control.remove_attribute(WAITING);
+            }
+        }
     }
 
     /// Fills the controls for the sketch `start` describes: slider ranges

@@ -4,7 +4,7 @@
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, DocumentFragment, Element, EventTarget, Window};
+use web_sys::{Document, DocumentFragment, Element, EventTarget, NodeList, Window};
 
 pub fn window() -> Window {
     web_sys::window().expect("the page runs in a browser window")
@@ -49,6 +49,14 @@ impl Root {
         }
     }
 
+    /// The elements under it that `selector` finds.
+    pub fn all(&self, selector: &str) -> Option<NodeList> {
+        match self {
+            Root::Page => document().query_selector_all(selector).ok(),
+            Root::Figure(root) => root.query_selector_all(selector).ok(),
+        }
+    }
+
     /// The element with this ID as type `T`, or `None`, noting the ID in
     /// `missing` so the page can warn once about everything the host left
     /// out.
@@ -75,14 +83,18 @@ pub fn listen(target: &EventTarget, event: &str, handler: impl FnMut(web_sys::Ev
 /// the next animation frame), so slow set-up does not hold back what the
 /// page shows first.
 pub fn after_next_paint(work: impl FnOnce() + 'static) {
-    let later = Closure::once_into_js(work);
-    let paint = Closure::once_into_js(move || {
-        if window().set_timeout_with_callback(later.unchecked_ref()).is_err() {
-            warn("could not wait for the page to paint");
-        }
-    });
+    let paint = Closure::once_into_js(move || after_this_task(work));
     if window().request_animation_frame(paint.unchecked_ref()).is_err() {
         warn("could not wait for the page to paint");
+    }
+}
+
+/// Calls `work` in a task of its own, once this one is over: the page's
+/// thread is free for the reader between them.
+pub fn after_this_task(work: impl FnOnce() + 'static) {
+    let later = Closure::once_into_js(work);
+    if window().set_timeout_with_callback(later.unchecked_ref()).is_err() {
+        warn("could not put work off to a later task");
     }
 }
 

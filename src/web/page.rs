@@ -20,7 +20,7 @@ use crate::sketch::{Input, Start};
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
 use super::dom::Root;
-use super::dom::{after_next_paint, document, listen};
+use super::dom::{after_next_paint, after_this_task, document, listen};
 use super::host::{heights_in, Host, Links};
 use super::{
     brush, first_picture, free_holder, orbit_controls, random_seed, sharing, sketch_start, theme, undo_keys,
@@ -90,9 +90,18 @@ pub(super) fn run_sketch(
     let element = CanvasElement::new(holder.clone());
     let start = Start { paused, ..sketch_start(&element, link, capped) };
     let controls = Rc::new(Controls::find(&root));
-    controls.fill(&start);
-    let host = Host::start(controls.clone(), element, start, links);
-    wire(&host, holder, &controls, &root.events());
+    let host = Host::start(controls.clone(), element, start.clone(), links);
+    // The controls are given back, filled and wired in a task of their own:
+    // the sketch's worker starts first, and the page's thread is free for
+    // the reader between the two (one task, on a phone's CPU, was twice as
+    // long as the 50 ms a reader notices). They stay disabled meanwhile, so
+    // nothing a reader does is lost
+    let (host_, holder) = (host.clone(), holder.clone());
+    after_this_task(move || {
+        Controls::give_back(&root);
+        controls.fill(&start);
+        wire(&host_, &holder, &controls, &root.events());
+    });
     host
 }
 
