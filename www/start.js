@@ -64,19 +64,16 @@ async function why(error) {
   return 'the files on the server are not the ones this page was built with'
 }
 
-// A module's glue, imported, and its wasm, compiled: a promise of both. A
-// glue `index.html` does not preload is preloaded here, with its hash,
-// `checked`, for the import to take
+// A module's glue, imported, and its wasm, compiled: a promise of both. The
+// glue is preloaded here, with its hash, `checked`, for the import to take
 function load(glue, request, checked) {
-  if (checked) {
-    // (set one by one: tools/integrity.mjs fills in every "integrity:" it
-    // finds followed by a name, which a minified object's key would be)
-    const preload = document.createElement('link')
-    preload.rel = 'modulepreload'
-    preload.href = glue.href
-    preload.integrity = checked
-    document.head.append(preload)
-  }
+  // (set one by one: tools/integrity.mjs fills in every "integrity:" it
+  // finds followed by a name, which a minified object's key would be)
+  const preload = document.createElement('link')
+  preload.rel = 'modulepreload'
+  preload.href = glue.href
+  preload.integrity = checked
+  document.head.append(preload)
   const fetched = fetch(request)
   const compiled = fetched.then(response => WebAssembly.compileStreaming(response.clone())
     // (a server that does not say it is wasm)
@@ -184,7 +181,7 @@ if (picture) {
 // compiling does not hold the picture back
 let bindings, module
 try {
-  [bindings, module] = await load(files[1], new Request(files[0], { integrity: 'integrity:hydraulic-erosion_bg.wasm' }))
+  [bindings, module] = await load(files[1], new Request(files[0], { integrity: 'integrity:hydraulic-erosion_bg.wasm' }), 'integrity:hydraulic-erosion.js')
 } catch (error) {
   say('alert', `The sketch could not be loaded: ${await why(error)}. Reloading the page may help.`)
   throw error

@@ -80,17 +80,26 @@ test('a pick that needs the full build, made before the page\'s worker has the s
   // Picked at once: the page's own worker becomes ready while the full
   // build is fetched, and the pick must wait for the full build, not go to it
   const { page, context, counts, problems } = await openCounting(`${server.url}/?he-seed=9`, () => {
-    // The moment the module has started (its first frame drawn), before
-    // anything else runs: the reader picks
+    // The moment the module has started and given the controls back
+    // (a task after its start), before anything else runs: the reader picks
     Object.defineProperty(window, 'wasmBindings', {
       configurable: true,
       get () { return this.__bindings },
       set (bindings) {
         this.__bindings = bindings
-        window.__pickedOn = bindings.pageState()?.thread ?? 'none yet'
         const select = document.getElementById('experiment-control-terrain')
-        select.value = 'ridged'
-        select.dispatchEvent(new Event('change'))
+        const pick = () => {
+          window.__pickedOn = bindings.pageState()?.thread ?? 'none yet'
+          select.value = 'ridged'
+          select.dispatchEvent(new Event('change'))
+        }
+        if (!select.disabled) return pick()
+        const given = new MutationObserver(() => {
+          if (select.disabled) return
+          given.disconnect()
+          pick()
+        })
+        given.observe(select, { attributes: true, attributeFilter: ['disabled'] })
       }
     })
   })
