@@ -128,13 +128,15 @@ struct Circumstances {
 /// The frames drawn so far, how long the last one's drawing took
 /// (milliseconds), and the layer it drew over the relief, with its scale;
 /// whether it left lines behind the ground
-/// ([`crate::draw::line_cadence::Cadence::lines_behind`]).
+/// ([`crate::draw::line_cadence::Cadence::lines_behind`]), and which kinds
+/// of lines (contours, rivers) the last frame of the map drew, by its number.
 #[derive(Clone, Copy, Debug)]
 struct Frames {
     count: u64,
     draw_ms: f64,
     legend: Legend,
     lines_behind: bool,
+    lines_drawn: Option<(u64, [bool; 2])>,
 }
 
 /// The conductor: the terrain and what is drawn of it, the timeline and a
@@ -213,6 +215,7 @@ impl Sketch {
                 draw_ms: 0.0,
                 legend: Legend { layer: Layer::Relief, top: 0.0 },
                 lines_behind: false,
+                lines_drawn: None,
             },
             brush: Brush::default(),
             look: Look::new(link.scheme, start.site_dark),

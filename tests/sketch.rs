@@ -192,13 +192,17 @@ fn on_a_dense_screen_the_rain_strokes_contours_and_rivers_in_turns_and_a_pause_b
     sketch.input(Input::Resize(Size { ratio: 3.0, ..SIZE }), 0.0);
     let n = 3 * LINES_EVERY as usize;
     frames(&mut sketch, &mut painter, n as u32);
-    // Each kind of line names a picture kept between its turns: the
-    // contours traced the first frame, then every LINES_EVERY; the rivers
-    // halfway between
-    let contours: Vec<u64> = painter.contours_kept.iter().map(|k| k.expect("kept while it rains")).collect();
-    let rivers: Vec<u64> = painter.rivers_kept.iter().map(|(k, _)| k.expect("kept while it rains")).collect();
-    let changes =
-        |names: &[u64]| (1..names.len()).filter(|&k| names[k] != names[k - 1]).map(|k| k + 1).collect::<Vec<_>>();
+    // The first frame strokes everything (no line of it is kept yet); then
+    // each kind of line names a picture kept between its turns: the
+    // contours traced in the second frame, then every LINES_EVERY; the
+    // rivers halfway between
+    assert_eq!((painter.contours_kept[0], painter.rivers_kept[0].0), (None, None));
+    let contours: Vec<u64> = painter.contours_kept[1..].iter().map(|k| k.expect("kept while it rains")).collect();
+    let rivers: Vec<u64> = painter.rivers_kept[1..].iter().map(|(k, _)| k.expect("kept while it rains")).collect();
+    // (by frame number: the first kept is the second frame)
+    let changes = |names: &[u64]| -> Vec<usize> {
+        (1..names.len()).filter(|&k| names[k] != names[k - 1]).map(|k| k + 2).collect()
+    };
     let every = LINES_EVERY as usize;
     assert_eq!(changes(&contours), [every, 2 * every, 3 * every], "contours, by frame number");
     assert_eq!(changes(&rivers), [every / 2, every * 3 / 2, every * 5 / 2], "rivers, by frame number");

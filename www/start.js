@@ -133,8 +133,9 @@ if (picture) try {
 function drawnInWorker(module, plan) {
   if (!pictureWorker) return pictureAnswer
   pictureWorker.postMessage({ module, letter: plan })
-  const late = new Promise((resolve, reject) => setTimeout(() => reject(new Error('its worker did not answer')), ANSWER_WITHIN_MS))
-  return Promise.race([pictureAnswer, late])
+  let timer
+  const late = new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error('its worker did not answer')), ANSWER_WITHIN_MS) })
+  return Promise.race([pictureAnswer, late]).finally(() => clearTimeout(timer))
 }
 if (picture) {
   let glue

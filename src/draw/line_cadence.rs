@@ -15,12 +15,14 @@
 //! ```
 //! use hydraulic_erosion::draw::line_cadence::{Cadence, LINES_EVERY};
 //! // A phone while it rains: the contours in one frame, the rivers in another
-//! let beats: Vec<_> = (0..LINES_EVERY).map(|frame| Cadence::of(frame, true, 3.0)).collect();
+//! let beats: Vec<_> = (0..LINES_EVERY).map(|frame| Cadence::of(frame, true, 3.0, true)).collect();
 //! let due = |pick: fn(&Cadence) -> bool| beats.iter().filter(|c| pick(c)).count();
 //! assert_eq!((due(Cadence::contours_due), due(Cadence::rivers_due)), (1, 1));
 //! // A desktop screen, or a phone once the rain stops: every frame, everything
-//! assert_eq!(Cadence::of(7, true, 1.0), Cadence::EveryFrame);
-//! assert_eq!(Cadence::of(7, false, 3.0), Cadence::EveryFrame);
+//! assert_eq!(Cadence::of(7, true, 1.0, true), Cadence::EveryFrame);
+//! assert_eq!(Cadence::of(7, false, 3.0, true), Cadence::EveryFrame);
+//! // Nor after a frame that drew other lines, or none
+//! assert_eq!(Cadence::of(7, true, 3.0, false), Cadence::EveryFrame);
 //! ```
 
 /// While it rains on a dense screen, a frame in this many strokes the
@@ -45,9 +47,12 @@ pub enum Cadence {
 
 impl Cadence {
     /// The cadence of frame number `frame`, while it `rains` or not, on a
-    /// screen of pixel ratio `ratio`.
-    pub fn of(frame: u64, rains: bool, ratio: f64) -> Cadence {
-        if rains && ratio >= DENSE_RATIO {
+    /// screen of pixel ratio `ratio`, if the frame before drew the same
+    /// kinds of lines on the map (`follows`; else, as after the 3D view or
+    /// with contours or rivers just shown again, the lines kept would be
+    /// older than a turn: every line is stroked).
+    pub fn of(frame: u64, rains: bool, ratio: f64, follows: bool) -> Cadence {
+        if rains && ratio >= DENSE_RATIO && follows {
             Cadence::Beats { frame }
         } else {
             Cadence::EveryFrame
@@ -98,7 +103,7 @@ mod tests {
 
     #[test]
     fn while_it_rains_on_a_dense_screen_each_kind_of_line_has_one_frame_in_so_many() {
-        let frames: Vec<Cadence> = (1..=4 * LINES_EVERY).map(|f| Cadence::of(f, true, DENSE_RATIO)).collect();
+        let frames: Vec<Cadence> = (1..=4 * LINES_EVERY).map(|f| Cadence::of(f, true, DENSE_RATIO, true)).collect();
         let contours: Vec<u64> = (1..).zip(&frames).filter(|(_, c)| c.contours_due()).map(|(f, _)| f).collect();
         let rivers: Vec<u64> = (1..).zip(&frames).filter(|(_, c)| c.rivers_due()).map(|(f, _)| f).collect();
         let every = LINES_EVERY;
@@ -111,16 +116,18 @@ mod tests {
 
     #[test]
     fn the_rivers_beat_changes_exactly_in_the_frames_they_are_due() {
-        let beat = |f: u64| Cadence::of(f, true, 3.0).rivers_beat().unwrap();
+        let beat = |f: u64| Cadence::of(f, true, 3.0, true).rivers_beat().unwrap();
         for frame in 1..40 {
-            let due = Cadence::of(frame, true, 3.0).rivers_due();
+            let due = Cadence::of(frame, true, 3.0, true).rivers_due();
             assert_eq!(beat(frame) != beat(frame - 1), due, "frame {frame}");
         }
     }
 
     #[test]
-    fn a_frame_strokes_everything_once_the_rain_stops_or_on_a_screen_of_ratio_under_two() {
-        for cadence in [Cadence::of(3, false, 3.0), Cadence::of(3, true, 1.5), Cadence::of(3, true, 1.0)] {
+    fn a_frame_strokes_everything_once_the_rain_stops_on_a_screen_of_ratio_under_two_or_after_other_lines() {
+        let cadences =
+            [Cadence::of(3, false, 3.0, true), Cadence::of(3, true, 1.5, true), Cadence::of(3, true, 1.0, true)];
+        for cadence in cadences.into_iter().chain([Cadence::of(3, true, 3.0, false)]) {
             assert_eq!(cadence, Cadence::EveryFrame);
             assert!(cadence.contours_due() && cadence.rivers_due() && !cadence.lines_behind());
             assert_eq!(cadence.rivers_beat(), None);

@@ -64,9 +64,13 @@ impl Sketch {
         self.frames.legend = legend;
         painter.relief(pixels, drawn_grid, drawn_view);
         // On a dense screen while it rains, the lines are stroked in turns
-        let cadence = Cadence::of(self.frames.count, self.looping, self.page.size.ratio);
+        let (frame, contours_shown) = (self.frames.count, self.terrain.settings().contour_levels() > 0);
+        let lines = [contours_shown, rivers && !traced];
+        let follows = self.frames.lines_drawn == Some((frame - 1, lines));
+        self.frames.lines_drawn = Some((frame, lines));
+        let cadence = Cadence::of(frame, self.looping, self.page.size.ratio, follows);
         self.frames.lines_behind = cadence.lines_behind();
-        if self.terrain.settings().contour_levels() > 0 {
+        if contours_shown {
             let (contours, kept) = self.map.contours_drawn(&self.terrain, cadence);
             painter.contours(contours, kept, scheme, drawn_view);
         }

@@ -133,11 +133,9 @@ fn picture_png(plan: &JsValue) -> Option<js_sys::Promise> {
     let start = start_of(plan);
     let (width, height) = start.size.backing();
     let canvas = web_sys::OffscreenCanvas::new(width, height).ok()?;
-    let mut painter = CanvasPainter::new(Surface::Offscreen(canvas.clone()), None).ok()?;
+    let mut painter = CanvasPainter::new(Surface::Offscreen(canvas), None).ok()?;
     Sketch::new(start).picture_frame(&mut js_sys::Date::now, &mut painter);
-    let options = web_sys::ImageEncodeOptions::new();
-    options.set_type("image/png");
-    canvas.convert_to_blob_with_options(&options).ok()
+    painter.surface().png_promise()
 }
 
 /// Draws the picture of `plan` here, on the canvas [`first_picture`] placed,

@@ -82,7 +82,13 @@ impl Surface {
 
     /// The picture as a PNG file (`None` if the browser would not make one).
     pub async fn to_png(&self) -> Option<Blob> {
-        let promise = match self {
+        JsFuture::from(self.png_promise()?).await.ok()?.dyn_into().ok()
+    }
+
+    /// The promise of the picture as a PNG file's `Blob` (`None` if the
+    /// browser would not make one).
+    pub fn png_promise(&self) -> Option<js_sys::Promise> {
+        Some(match self {
             // A page canvas answers through a callback: the promise's own
             Surface::Element(c) => js_sys::Promise::new(&mut |resolve, _| {
                 let _ = c.to_blob_with_type(&resolve, "image/png");
@@ -92,7 +98,6 @@ impl Surface {
                 options.set_type("image/png");
                 c.convert_to_blob_with_options(&options).ok()?
             }
-        };
-        JsFuture::from(promise).await.ok()?.dyn_into().ok()
+        })
     }
 }

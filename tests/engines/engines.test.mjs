@@ -349,7 +349,8 @@ for (const engine of ENGINES) {
         if (button.textContent === 'Embed code copied') return window.__copied
         return document.querySelector('#experiment-control-embed + input.he-share-link')?.value
       })
-      assert.match(code, new RegExp(`<script type="module" src="[^"]+/element\\.js"></script>\n<hydraulic-erosion v="3" seed="${rolled}"[^>]*><img src="${poster.name}" alt="A map of the island of seed ${rolled} after`))
+      // (the style sheet first, which holds each figure's box before the script runs)
+      assert.match(code, new RegExp(`\n<link rel="stylesheet" href="[^"]+/element\\.css">\n<script type="module" src="[^"]+/element\\.js"></script>\n<hydraulic-erosion v="3" seed="${rolled}"[^>]*><img src="${poster.name}" alt="A map of the island of seed ${rolled} after`))
       const png = await download(tab, '#experiment-control-save')
       assert.match(png.name, new RegExp(`^hydraulic_erosion_\\w+_seed${seed}_${drops}drops_\\d+\\.png$`))
       assert.equal(png.bytes.subarray(1, 4).toString(), 'PNG')
