@@ -207,12 +207,9 @@ impl Controls {
     /// ([`WAITING`]): before [`Controls::fill`], which greys out the sliders
     /// the sketch leaves unused.
     pub fn give_back(root: &Root) {
-        let Some(held) = root.all(&format!("[{WAITING}]")) else { return };
-        for k in 0..held.length() {
-            if let Some(control) = held.item(k).and_then(|node| node.dyn_into::<Element>().ok()) {
-                let _ = control.remove_attribute("disabled");
-                let _ = control.remove_attribute(WAITING);
-            }
+        for control in root.all(&format!("[{WAITING}]")) {
+            let _ = control.remove_attribute("disabled");
+            let _ = control.remove_attribute(WAITING);
         }
     }
 

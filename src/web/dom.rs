@@ -50,11 +50,11 @@ impl Root {
     }
 
     /// The elements under it that `selector` finds.
-    pub fn all(&self, selector: &str) -> Option<NodeList> {
-        match self {
-            Root::Page => document().query_selector_all(selector).ok(),
-            Root::Figure(root) => root.query_selector_all(selector).ok(),
-        }
+    pub fn all(&self, selector: &str) -> impl Iterator<Item = Element> {
+        elements(match self {
+            Root::Page => document().query_selector_all(selector),
+            Root::Figure(root) => root.query_selector_all(selector),
+        })
     }
 
     /// The element with this ID as type `T`, or `None`, noting the ID in
@@ -139,11 +139,15 @@ pub fn warn(message: &str) {
 /// hiding the other, as the original does: the icon shows what a click will
 /// do, read from the actual state.
 pub fn show_icon(button: &Element, name: &str) {
-    let Ok(icons) = button.query_selector_all("svg") else { return };
     let wanted = format!("icon-{name}");
-    for k in 0..icons.length() {
-        if let Some(icon) = icons.item(k).and_then(|n| n.dyn_into::<Element>().ok()) {
-            let _ = icon.class_list().toggle_with_force("hidden", !icon.class_list().contains(&wanted));
-        }
+    for icon in elements(button.query_selector_all("svg")) {
+        let _ = icon.class_list().toggle_with_force("hidden", !icon.class_list().contains(&wanted));
     }
+}
+
+/// The elements a `querySelectorAll` `found` (none where it failed).
+pub fn elements(found: Result<NodeList, JsValue>) -> impl Iterator<Item = Element> {
+    let list = found.ok();
+    let length = list.as_ref().map_or(0, NodeList::length);
+    (0..length).filter_map(move |k| list.as_ref()?.item(k)?.dyn_into().ok())
 }

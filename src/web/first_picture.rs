@@ -18,7 +18,7 @@
 //! [`seed_only`]: crate::share::link::seed_only
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement};
+use web_sys::HtmlElement;
 
 #[cfg(not(feature = "page"))]
 use {
@@ -32,7 +32,7 @@ use {
     crate::sketch::{Sketch, Start},
     js_sys::{Array, Object, Reflect},
     wasm_bindgen::prelude::*,
-    web_sys::DedicatedWorkerGlobalScope,
+    web_sys::{DedicatedWorkerGlobalScope, Element},
 };
 
 /// The attribute that marks the first picture's elements in the holder, and
@@ -154,8 +154,7 @@ pub fn draw_picture_here(plan: JsValue) -> bool {
 /// The canvas [`first_picture`] placed for the picture, while it is there.
 #[cfg(not(feature = "page"))]
 fn picture_canvas() -> Option<Element> {
-    let holder = super::dom::document().get_element_by_id("sketch-holder")?;
-    holder.query_selector(&format!(":scope > canvas[{FIRST_PICTURE}]:not(.view-3d)")).ok().flatten()
+    free_holder()?.query_selector(&format!(":scope > canvas[{FIRST_PICTURE}]:not(.view-3d)")).ok().flatten()
 }
 
 /// Shows the picture the worker drew (`address`, its image's, already
@@ -182,7 +181,7 @@ pub fn show_picture(address: &str) -> bool {
 #[cfg(not(feature = "page"))]
 #[wasm_bindgen(js_name = takeDownPicture)]
 pub fn take_down_picture() {
-    if let Some(holder) = super::dom::document().get_element_by_id("sketch-holder").and_then(|h| h.dyn_into().ok()) {
+    if let Some(holder) = free_holder() {
         take_down(&holder);
     }
 }
@@ -231,11 +230,7 @@ pub fn take_down(holder: &HtmlElement) -> Option<u32> {
 
 /// Removes the elements marked as the first picture's from `holder`.
 fn take_down_parts(holder: &HtmlElement) {
-    if let Ok(parts) = holder.query_selector_all(&format!(":scope > [{FIRST_PICTURE}]")) {
-        for k in 0..parts.length() {
-            if let Some(part) = parts.item(k).and_then(|node| node.dyn_into::<Element>().ok()) {
-                part.remove();
-            }
-        }
+    for part in super::dom::elements(holder.query_selector_all(&format!(":scope > [{FIRST_PICTURE}]"))) {
+        part.remove();
     }
 }
