@@ -34,7 +34,11 @@ export function writeFigureControls(dir, page = 'index.html', script = 'element.
   if (!PLACEHOLDER.test(source)) throw new Error(`figure-controls: ${script} has no 'controls:${page}'`)
   if (!STYLE.test(source)) throw new Error(`figure-controls: ${script} has no 'style:${style}'`)
   const css = fs.readFileSync(path.join(dir, style), 'utf8')
+  // (a figure shows its controls at once: the page's groups left out of its
+  // first layout are not, in a figure)
+  const controls = elementAt(html, opening.index).replace(/<[^>]* data-after-first-paint[^>]*>/g,
+    tag => tag.replace(/ (hidden|data-after-first-paint)(="")?(?=[\s>])/g, ''))
   fs.writeFileSync(file, source
-    .replace(PLACEHOLDER, () => JSON.stringify(elementAt(html, opening.index)))
+    .replace(PLACEHOLDER, () => JSON.stringify(controls))
     .replace(STYLE, () => JSON.stringify(css)))
 }

@@ -18,7 +18,13 @@
 // two do not share a slow line; the picture is under half its size.
 //
 // On the page, its tag holds the first paint until it has run
-// (`blocking="render"`, Trunk.toml), so what it changes never shows changing.
+// (`blocking="render"`, Trunk.toml), so what it changes never shows changing;
+// and it runs as soon as it comes (`async`), in a task of its own rather than
+// in the one that ends the page's parsing.
+
+// (so it may come before the parser has read the page: what it does to the
+// page waits for that)
+if (document.readyState === 'loading') await new Promise(resolve => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
 
 // Framed in a blog post, the page drops its heading for a compact layout.
 // Only a page that has one says so (ours, `data-compact-when-framed`): a
@@ -85,9 +91,34 @@ function load(glue, request, checked) {
 // full build draws) goes straight to the page's module. A seed alone is a
 // new map's
 const linked = [...new URLSearchParams(location.search).keys()].some(key => key.startsWith('he-') && key !== 'he-seed')
-const picture = linked ? null : load(new URL('./first-picture.js', import.meta.url),
-  new Request(new URL('./first-picture_bg.wasm', import.meta.url), { integrity: 'integrity:first-picture_bg.wasm' }),
-  'integrity:first-picture.js')
+const pictureWasm = new Request(new URL('./first-picture_bg.wasm', import.meta.url), { integrity: 'integrity:first-picture_bg.wasm' })
+const picture = linked ? null : load(new URL('./first-picture.js', import.meta.url), pictureWasm, 'integrity:first-picture.js')
+// The page's head asks for the picture's wasm before this script comes (a
+// preload): a link's page takes it all the same, as a preload never taken
+// is a warning in the console
+if (linked && document.querySelector('link[rel=preload][href$="first-picture_bg.wasm"]')) fetch(pictureWasm).catch(() => {})
+
+// The controls' groups the page leaves out of its first layout (hidden,
+// `data-after-first-paint`: on a phone, laying out their few hundred form
+// controls at once is a long task), shown once the page is first painted,
+// a group a frame, so no frame's work is long. Where they stand in two
+// columns (a wide screen) all at once, as one by one they would move each
+// other from column to column. The sketch shows any still hidden when it
+// starts (src/web/controls.rs)
+const LATER = 'data-after-first-paint'
+// (the next frame's paint; in a tab in the background, which paints
+// nothing, a moment later)
+const painted = () => new Promise(resolve => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 250) })
+async function showGroupsInTurn() {
+  const later = () => [...document.querySelectorAll(`[${LATER}]`)]
+  const show = group => { group.hidden = false; group.removeAttribute(LATER) }
+  for (let next = later()[0]; next; next = later()[0]) {
+    await painted()
+    if (getComputedStyle(next.parentElement).columnCount !== 'auto') later().forEach(show)
+    else if (next.hasAttribute(LATER)) show(next)
+  }
+}
+showGroupsInTurn()
 
 // Over the map's corner while the first picture shows: in a box of no
 // height after the map, which places it there without a style on the
@@ -162,10 +193,11 @@ if (picture) {
       }
     }
     say('status', plan ? 'Loading the rest of the sketch…' : 'Loading the sketch…')
-    // (the page's module is asked for once the picture is on screen, so
-    // the reader's first sight of the map waits for nothing after it; in a
-    // tab in the background, which paints nothing, a moment later)
-    if (plan) await new Promise(resolve => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 250) })
+    // (the page's module is asked for once the picture is on screen: a
+    // frame after the one that drew it, whose paint is then no longer on
+    // its way, so the reader's first sight of the map shares the line with
+    // nothing after it)
+    if (plan) { await painted(); await painted() }
   } catch (error) {
     pictureWorker?.terminate()
     console.warn('hydraulic erosion: the first picture could not be drawn (the sketch draws the map when it comes):', error)

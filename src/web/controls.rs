@@ -41,6 +41,13 @@ const REWIND_SHOWN_EVERY_MS: f64 = 250.0;
 /// back once it fills and wires them ([`Controls::give_back`]).
 const WAITING: &str = "data-waiting";
 
+/// What the page marks the groups of controls with that it leaves out of
+/// its first layout (hidden): its start shows them after the first paint, a
+/// group a frame (`www/start.js`), and the sketch any it has not shown yet
+/// ([`Controls::give_back`]), so a host page that starts the sketch another
+/// way still has them.
+const AFTER_FIRST_PAINT: &str = "data-after-first-paint";
+
 /// What the reader asked for through a control.
 pub enum Action {
     /// Something for the sketch.
@@ -204,12 +211,17 @@ impl Controls {
     }
 
     /// Gives back the controls under `root` held while the sketch came
-    /// ([`WAITING`]): before [`Controls::fill`], which greys out the sliders
-    /// the sketch leaves unused.
+    /// ([`WAITING`]), and shows the groups still left out of the page's
+    /// first layout ([`AFTER_FIRST_PAINT`]): before [`Controls::fill`],
+    /// which greys out the sliders the sketch leaves unused.
     pub fn give_back(root: &Root) {
         for control in root.all(&format!("[{WAITING}]")) {
             let _ = control.remove_attribute("disabled");
             let _ = control.remove_attribute(WAITING);
+        }
+        for group in root.all(&format!("[{AFTER_FIRST_PAINT}]")) {
+            let _ = group.remove_attribute("hidden");
+            let _ = group.remove_attribute(AFTER_FIRST_PAINT);
         }
     }
 

@@ -258,3 +258,22 @@ fn a_new_sketch_joins_the_least_loaded_worker_until_all_are_full_and_another_may
     assert_eq!(worker_to_join(&[full + 2, full + 1], 2), Some(1), "no room for more: the least loaded");
     assert_eq!(worker_to_join(&[full], 1), Some(0), "one core's worth: all in one");
 }
+
+#[wasm_bindgen_test]
+fn the_sketch_gives_back_the_controls_held_and_shows_the_groups_left_out_of_the_first_layout() {
+    let holder = document().create_element("div").unwrap();
+    holder.set_inner_html(concat!(
+        r#"<fieldset id="later" hidden data-after-first-paint>"#,
+        r#"<button id="held" disabled data-waiting>Restart</button><button id="undo" disabled>Undo</button></fieldset>"#,
+        r#"<fieldset id="hidden" hidden></fieldset>"#
+    ));
+    let fragment = document().create_document_fragment();
+    fragment.append_child(&holder).unwrap();
+    let root = super::dom::Root::Figure(fragment);
+    super::controls::Controls::give_back(&root);
+    let has = |id: &str, attribute: &str| root.by_id(id).unwrap().has_attribute(attribute);
+    assert!(!has("later", "hidden") && !has("later", "data-after-first-paint"), "the group is shown");
+    assert!(!has("held", "disabled") && !has("held", "data-waiting"), "the control held is given back");
+    assert!(has("undo", "disabled"), "a control disabled for its own reason stays so");
+    assert!(has("hidden", "hidden"), "a group hidden for its own reason stays so");
+}

@@ -89,6 +89,45 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
   await context.close()
 })
 
+test('the controls\' groups are left out of the first layout and shown after it: a group a frame on a phone, all at once where they stand in columns', async () => {
+  // Counts the page's frames, notes how many groups the first one finds
+  // hidden, and in which frame each group is shown
+  const watch = () => {
+    window.__frame = 0
+    const count = () => { window.__frame++; requestAnimationFrame(count) }
+    requestAnimationFrame(() => { window.__hiddenAtFirst = document.querySelectorAll('.controls > .group[hidden]').length })
+    requestAnimationFrame(count)
+    window.__shown = []
+    new MutationObserver(changes => {
+      for (const change of changes) if (change.oldValue !== null && !change.target.hidden) window.__shown.push(window.__frame)
+    }).observe(document, { subtree: true, attributeFilter: ['hidden'], attributeOldValue: true })
+  }
+  for (const [width, height, inTurn] of [[390, 844, true], [1100, 900, false]]) {
+    // (the page's wasm held until every group is shown, so that the sketch,
+    // which shows any still hidden as it starts, does not)
+    let release
+    const held = new Promise(resolve => { release = resolve })
+    const { page, context, problems } = await open(browser, server.url + '/', {
+      initScript: watch, contextOptions: { viewport: { width, height } }, settled: false,
+      route: [WASM, async route => { await held; await route.continue() }]
+    })
+    const groups = await page.locator('.controls > .group').count()
+    assert.equal(groups, 7)
+    await page.waitForFunction(() => !document.querySelector('[data-after-first-paint]'))
+    release()
+    await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
+    assert.equal(await page.evaluate(() => window.__hiddenAtFirst), groups, `${width} px: every group is hidden in the first frame`)
+    assert.equal(await page.locator('.controls > .group[hidden]').count(), 0, `${width} px: every group is shown`)
+    const shown = await page.evaluate(() => window.__shown)
+    assert.equal(shown.length, groups, `${width} px: each group shown once (${shown})`)
+    assert.ok(shown[0] >= 1, `${width} px: after the first frame (${shown})`)
+    if (inTurn) assert.ok(shown.every((frame, k) => k === 0 || frame > shown[k - 1]), `${width} px: a group a frame (${shown})`)
+    else assert.ok(shown.every(frame => frame === shown[0]), `${width} px: all in one frame (${shown})`)
+    assert.deepEqual(problems, [])
+    await context.close()
+  }
+})
+
 test('a module that cannot be had: the holder says why, and the controls stay still', async () => {
   const tampered = async route => {
     const response = await route.fetch()
