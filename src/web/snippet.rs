@@ -54,11 +54,13 @@ export function compileModule(name) {
 }
 
 // Whether this browser can run the sketch in a worker: a 2D context on an
-// OffscreenCanvas, a canvas that hands its drawing over, and module workers
+// OffscreenCanvas, a canvas that hands its drawing over, and module workers.
+// (The context's interface is asked for rather than made: making one is a
+// few ms of the page's start on a phone)
 export function canRunSketchWorker() {
   try {
     if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false
-    if (!new OffscreenCanvas(1, 1).getContext('2d')) return false
+    if (typeof OffscreenCanvasRenderingContext2D !== 'function') return false
     // Reading the options' type is how a browser that knows module workers
     // gives itself away; the address cannot be parsed, so no worker starts
     // and no policy is asked about it
