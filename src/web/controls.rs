@@ -215,13 +215,12 @@ impl Controls {
     /// first layout ([`AFTER_FIRST_PAINT`]): before [`Controls::fill`],
     /// which greys out the sliders the sketch leaves unused.
     pub fn give_back(root: &Root) {
-        for control in root.all(&format!("[{WAITING}]")) {
-            let _ = control.remove_attribute("disabled");
-            let _ = control.remove_attribute(WAITING);
-        }
-        for group in root.all(&format!("[{AFTER_FIRST_PAINT}]")) {
-            let _ = group.remove_attribute("hidden");
-            let _ = group.remove_attribute(AFTER_FIRST_PAINT);
+        // (each mark, and what an element so marked was held with)
+        for (mark, held) in [(WAITING, "disabled"), (AFTER_FIRST_PAINT, "hidden")] {
+            for element in root.all(&format!("[{mark}]")) {
+                let _ = element.remove_attribute(held);
+                let _ = element.remove_attribute(mark);
+            }
         }
     }
 
