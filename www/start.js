@@ -47,8 +47,13 @@ const say = (role, text) => {
 say('status', 'Loading the sketch…')
 
 // Every control the sketch will wire that a reader could change now, held
-// until the sketch gives it back (`data-waiting`: src/web/controls.rs)
-const waiting = [...document.querySelectorAll('[id^="experiment-control-"]')].filter(control => control.disabled === false)
+// until the sketch gives it back (`data-waiting`: src/web/controls.rs), those
+// of the groups still to come (below) among them
+const LATER = 'data-after-first-paint'
+const CONTROLS = '[id^="experiment-control-"]'
+const waiting = [document, ...[...document.querySelectorAll(`template[${LATER}]`)].map(later => later.content)]
+  .flatMap(part => [...part.querySelectorAll(CONTROLS)])
+  .filter(control => control.disabled === false)
 for (const control of waiting) {
   control.disabled = true
   control.setAttribute('data-waiting', '')
@@ -98,27 +103,30 @@ const picture = linked ? null : load(new URL('./first-picture.js', import.meta.u
 // is a warning in the console
 if (linked && document.querySelector('link[rel=preload][href$="first-picture_bg.wasm"]')) fetch(pictureWasm).catch(() => {})
 
-// The controls' groups the page leaves out of its first layout (hidden,
-// `data-after-first-paint`: on a phone, laying out their few hundred form
-// controls at once is a long task), shown once the page is first painted,
-// a group a frame, so no frame's work is long. Where they stand in two
-// columns (a wide screen) all at once, as one by one they would move each
-// other from column to column. The sketch shows any still hidden when it
-// starts (src/web/controls.rs)
-const LATER = 'data-after-first-paint'
+// The controls' groups the page leaves out of its first layout and its
+// document (each in a `<template data-after-first-paint>`: on a phone, its
+// few hundred form controls made the task that ends the parsing a long one,
+// even hidden), brought in once the page is first painted, a group a frame,
+// so no frame's work is long. Where they stand in two columns (a wide
+// screen) all at once, as one by one they would move each other from column
+// to column. The sketch brings in any still left out when it starts
+// (src/web/controls.rs)
 // (the next frame's paint; in a tab in the background, which paints
 // nothing, a moment later)
 const painted = () => new Promise(resolve => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 250) })
-async function showGroupsInTurn() {
-  const later = () => [...document.querySelectorAll(`[${LATER}]`)]
-  const show = group => { group.hidden = false; group.removeAttribute(LATER) }
-  for (let next = later()[0]; next; next = later()[0]) {
+async function bringInGroupsInTurn() {
+  const later = () => [...document.querySelectorAll(`template[${LATER}]`)]
+  const bringIn = template => template.replaceWith(template.content)
+  while (later().length) {
     await painted()
-    if (getComputedStyle(next.parentElement).columnCount !== 'auto') later().forEach(show)
-    else if (next.hasAttribute(LATER)) show(next)
+    // (the sketch, as it starts, may have brought in the rest meanwhile)
+    const waiting = later()
+    if (!waiting.length) break
+    if (getComputedStyle(waiting[0].parentElement).columnCount !== 'auto') waiting.forEach(bringIn)
+    else bringIn(waiting[0])
   }
 }
-showGroupsInTurn()
+bringInGroupsInTurn()
 
 // Over the map's corner while the first picture shows: in a box of no
 // height after the map, which places it there without a style on the
@@ -219,9 +227,10 @@ try {
   say('alert', `The sketch could not be loaded: ${await why(error)}. Reloading the page may help.`)
   throw error
 }
-// The sketch takes the holder (and the first picture down) in this same
-// task, so no frame shows the holder empty; it gives the controls back in
-// the next, wired
+// The sketch takes the holder in this same task (its canvases made, the
+// first picture left over them until they are drawn), so no frame shows
+// the holder empty; it starts in the next tasks, and gives the controls
+// back once they are wired (src/web/page.rs)
 takeNoteDown()
 try {
   await bindings.default({ module_or_path: module })

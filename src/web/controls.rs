@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement};
+use web_sys::{Element, HtmlInputElement, HtmlOptionElement, HtmlSelectElement, HtmlTemplateElement};
 
 use crate::draw::color_schemes::{scheme, SCHEMES};
 use crate::draw::words::thousands;
@@ -41,11 +41,12 @@ const REWIND_SHOWN_EVERY_MS: f64 = 250.0;
 /// back once it fills and wires them ([`Controls::give_back`]).
 const WAITING: &str = "data-waiting";
 
-/// What the page marks the groups of controls with that it leaves out of
-/// its first layout (hidden): its start shows them after the first paint, a
-/// group a frame (`www/start.js`), and the sketch any it has not shown yet
-/// ([`Controls::give_back`]), so a host page that starts the sketch another
-/// way still has them.
+/// What the page marks the `<template>`s with that hold the groups of
+/// controls it leaves out of its first layout and its document: its start
+/// brings them in after the first paint, a group a frame (`www/start.js`),
+/// and the sketch any still left out as it starts
+/// ([`Controls::bring_in_groups`]), so a host page that starts the sketch
+/// another way still has them.
 const AFTER_FIRST_PAINT: &str = "data-after-first-paint";
 
 /// What the reader asked for through a control.
@@ -210,17 +211,24 @@ impl Controls {
         controls
     }
 
-    /// Gives back the controls under `root` held while the sketch came
-    /// ([`WAITING`]), and shows the groups still left out of the page's
-    /// first layout ([`AFTER_FIRST_PAINT`]): before [`Controls::fill`],
-    /// which greys out the sliders the sketch leaves unused.
-    pub fn give_back(root: &Root) {
-        // (each mark, and what an element so marked was held with)
-        for (mark, held) in [(WAITING, "disabled"), (AFTER_FIRST_PAINT, "hidden")] {
-            for element in root.all(&format!("[{mark}]")) {
-                let _ = element.remove_attribute(held);
-                let _ = element.remove_attribute(mark);
+    /// Brings into the document under `root` the groups of controls still
+    /// left out of it ([`AFTER_FIRST_PAINT`]), before the controls are
+    /// found ([`Controls::find`]).
+    pub fn bring_in_groups(root: &Root) {
+        for template in root.all(&format!("template[{AFTER_FIRST_PAINT}]")) {
+            if let Ok(template) = template.dyn_into::<HtmlTemplateElement>() {
+                let _ = template.replace_with_with_node_1(&template.content());
             }
+        }
+    }
+
+    /// Gives back the controls under `root` held while the sketch came
+    /// ([`WAITING`]): before [`Controls::fill`], which greys out the
+    /// sliders the sketch leaves unused.
+    pub fn give_back(root: &Root) {
+        for control in root.all(&format!("[{WAITING}]")) {
+            let _ = control.remove_attribute("disabled");
+            let _ = control.remove_attribute(WAITING);
         }
     }
 

@@ -17,6 +17,7 @@ use crate::share::link;
 use crate::sketch::numbers::Message;
 use crate::sketch::Input;
 
+use super::canvas::CanvasElement;
 use super::dom::{warn, Root};
 use super::host::{Host, Links};
 use super::page::{heights_of, run_sketch, state_of, stroke_of};
@@ -52,7 +53,8 @@ impl Figure {
         let mut link = reading.link;
         link.seed = Some(link.seed.unwrap_or_else(random_seed));
         let root = Root::Figure(root.into());
-        let host = run_sketch(&holder, link, reading.capped, paused, root, Links::Figure { page, told });
+        let element = CanvasElement::new(holder);
+        let host = run_sketch(element, link, reading.capped, paused, root, Links::Figure { page, told });
         Figure { host }
     }
 

@@ -33,7 +33,7 @@ use crate::FULL;
 use super::builds::Build;
 use super::canvas::CanvasElement;
 use super::controls::{Action, Controls};
-use super::dom::{after_next_paint, document, download, warn, window};
+use super::dom::{after_next_paint, after_this_task, document, download, warn, window};
 use super::full_build;
 use super::lazy_download::{self};
 use super::messages::{self, Report};
@@ -125,7 +125,8 @@ pub struct Host {
 
 impl Host {
     /// Starts the sketch `start` describes, drawing in `element`: the full
-    /// build's where the link needs it, else this module's.
+    /// build's where the link needs it, else this module's, in a task after
+    /// this one ([`Host::begin`]).
     pub fn start(controls: Rc<Controls>, element: CanvasElement, start: Start, links: Links) -> Rc<Host> {
         let needs_full = !FULL && builds::link_needs_full(&start.link);
         let host = Rc::new(Host {
@@ -158,24 +159,39 @@ impl Host {
             handled: Cell::new(0),
         });
         host.take_dropped_grounds();
+        // The sketch itself starts in a task of its own: with what its
+        // page did to start it, starting its worker made a task of 50 to
+        // 65 ms on a phone's CPU. What is sent meanwhile waits for it
+        let host_ = host.clone();
+        after_this_task(move || host_.begin(needs_full));
+        host
+    }
+
+    /// Starts the sketch: in the full build's where the link `needs_full`,
+    /// else in a worker where one can draw, else here; not at all if it
+    /// was stopped first (a figure taken off its page at once).
+    fn begin(self: &Rc<Self>, needs_full: bool) {
+        if self.stopped.get() {
+            return;
+        }
         if needs_full {
-            host.switch_to_full(None);
-        } else if snippet::can_run_sketch_worker() && host.run_in_worker(&Build::this(), false) {
+            self.switch_to_full(None);
+        } else if snippet::can_run_sketch_worker() && self.run_in_worker(&Build::this(), false) {
             // The first frame is the worker's: made here, it would hold the
             // reader's thread for a long task (hundreds of milliseconds on
             // a phone), and a big map's buffers would stay in this module's
             // memory once handed over. Its link goes to the address bar
             // once it is on screen
-            host.address_waits.set(matches!(host.links, Links::AddressBar));
+            self.address_waits.set(matches!(self.links, Links::AddressBar));
         } else {
             // No worker could take the canvas (none can draw offscreen
             // here): the first frame at once, drawn here; once it is on
             // screen, its link goes to the address bar, and a worker that
             // can run is tried once more
-            host.address_waits.set(matches!(host.links, Links::AddressBar));
-            host.run_here();
-            host.worker_to_come.set(true);
-            let host = host.clone();
+            self.address_waits.set(matches!(self.links, Links::AddressBar));
+            self.run_here();
+            self.worker_to_come.set(true);
+            let host = self.clone();
             after_next_paint(move || {
                 host.write_waiting_address();
                 host.worker_to_come.set(false);
@@ -185,7 +201,6 @@ impl Host {
                 }
             });
         }
-        host
     }
 
     /// Stops the sketch for good, wherever it runs (a figure taken off its

@@ -53,11 +53,18 @@ pub fn start() {
     let mut link = shared.link;
     let pictured = first_picture::lay_over(&holder);
     link.seed = Some(link.seed.or(pictured).unwrap_or_else(random_seed));
-    let host = run_sketch(&holder, link, shared.capped, false, Root::Page, Links::AddressBar);
-    if pictured.is_some() {
-        take_picture_down_once_drawn(holder, host.clone());
-    }
-    HOST.with(|h| *h.borrow_mut() = Some(host));
+    // Its canvases are made in this task, where the page hears of a browser
+    // that will not make one (www/start.js); the sketch starts in the next:
+    // with the module's instantiation, which ends in this one, it made a
+    // task of 50 to 75 ms on a phone's CPU, longer than a touch should wait
+    let element = CanvasElement::new(holder.clone());
+    after_this_task(move || {
+        let host = run_sketch(element, link, shared.capped, false, Root::Page, Links::AddressBar);
+        if pictured.is_some() {
+            take_picture_down_once_drawn(holder, host.clone());
+        }
+        HOST.with(|h| *h.borrow_mut() = Some(host));
+    });
 }
 
 /// Takes the first picture down once the sketch has drawn its first frame
@@ -75,32 +82,36 @@ fn take_picture_down_once_drawn(holder: HtmlElement, host: Rc<Host>) {
     });
 }
 
-/// Runs the sketch of `link` in `holder` (its drops asked for more than a
-/// link replays if `capped`; still until played if `paused`), with the
-/// controls found under `root` (the page, or a figure's shadow root), its
-/// links going to `links`; and wires it to what it answers.
+/// Runs the sketch of `link` on `element`'s canvases (its drops asked for
+/// more than a link replays if `capped`; still until played if `paused`),
+/// with the controls found under `root` (the page, or a figure's shadow
+/// root), its links going to `links`; and wires it to what it answers.
 pub(super) fn run_sketch(
-    holder: &HtmlElement,
+    element: CanvasElement,
     link: MapLink,
     capped: bool,
     paused: bool,
     root: Root,
     links: Links,
 ) -> Rc<Host> {
-    let element = CanvasElement::new(holder.clone());
+    let holder = element.holder().clone();
     let start = Start { paused, ..sketch_start(&element, link, capped) };
+    Controls::bring_in_groups(&root);
     let controls = Rc::new(Controls::find(&root));
     let host = Host::start(controls.clone(), element, start.clone(), links);
-    // The controls are given back, filled and wired in a task of their own:
-    // the sketch's worker starts first, and the page's thread is free for
-    // the reader between the two (one task, on a phone's CPU, was twice as
-    // long as the 50 ms a reader notices). They stay disabled meanwhile, so
-    // nothing a reader does is lost
-    let (host_, holder) = (host.clone(), holder.clone());
+    // The controls are wired, then given back and filled, each in a task
+    // of its own once the sketch has started ([`Host::start`]): the page's
+    // thread is free for the reader between them (the three in one task,
+    // on a phone's CPU, took 50 to 60 ms, longer than a reader should
+    // wait). They stay disabled until wired, so nothing a reader does is
+    // lost
+    let host_ = host.clone();
     after_this_task(move || {
-        Controls::give_back(&root);
-        controls.fill(&start);
         wire(&host_, &holder, &controls, &root.events());
+        after_this_task(move || {
+            Controls::give_back(&root);
+            controls.fill(&start);
+        });
     });
     host
 }

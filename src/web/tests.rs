@@ -260,19 +260,26 @@ fn a_new_sketch_joins_the_least_loaded_worker_until_all_are_full_and_another_may
 }
 
 #[wasm_bindgen_test]
-fn the_sketch_gives_back_the_controls_held_and_shows_the_groups_left_out_of_the_first_layout() {
+fn the_sketch_brings_in_the_groups_left_out_of_the_document_and_gives_back_the_controls_held() {
+    use super::controls::Controls;
     let holder = document().create_element("div").unwrap();
     holder.set_inner_html(concat!(
-        r#"<fieldset id="later" hidden data-after-first-paint>"#,
-        r#"<button id="held" disabled data-waiting>Restart</button><button id="undo" disabled>Undo</button></fieldset>"#,
+        r#"<template data-after-first-paint><fieldset id="later">"#,
+        r#"<button id="held" disabled data-waiting>Restart</button><button id="undo" disabled>Undo</button>"#,
+        r#"</fieldset></template><template id="own"><fieldset id="not-ours"></fieldset></template>"#,
         r#"<fieldset id="hidden" hidden></fieldset>"#
     ));
     let fragment = document().create_document_fragment();
     fragment.append_child(&holder).unwrap();
     let root = super::dom::Root::Figure(fragment);
-    super::controls::Controls::give_back(&root);
+    assert!(root.by_id("later").is_none(), "the group starts out of the document");
+    Controls::bring_in_groups(&root);
+    Controls::give_back(&root);
     let has = |id: &str, attribute: &str| root.by_id(id).unwrap().has_attribute(attribute);
-    assert!(!has("later", "hidden") && !has("later", "data-after-first-paint"), "the group is shown");
+    let later = root.by_id("later").expect("the group is brought in");
+    assert_eq!(later.parent_element().unwrap().tag_name(), "DIV", "in its template's place");
+    assert_eq!(root.all("template[data-after-first-paint]").count(), 0, "no template of ours is left");
+    assert!(root.by_id("own").is_some() && root.by_id("not-ours").is_none(), "another template stays one");
     assert!(!has("held", "disabled") && !has("held", "data-waiting"), "the control held is given back");
     assert!(has("undo", "disabled"), "a control disabled for its own reason stays so");
     assert!(has("hidden", "hidden"), "a group hidden for its own reason stays so");

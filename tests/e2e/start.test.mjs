@@ -50,6 +50,7 @@ test('while the module is on its way the holder says so and the controls wait; t
   const { page, context, problems } = await openWith(server.url + '/', async route => { await held; await route.continue() }, { file: EVERY_WASM })
   await page.waitForFunction(() => document.querySelector('#sketch-holder > .sketch-note')?.textContent === 'Loading the sketch…')
   assert.deepEqual(await note(page), { role: 'status', text: 'Loading the sketch…', ...NO_PICTURE })
+  await page.waitForFunction(() => !document.querySelector('template[data-after-first-paint]'))
   const waiting = await controls(page)
   assert.deepEqual(waiting.enabled, [], 'no control takes a change the sketch would undo')
   assert.deepEqual(waiting.disabled.slice().sort(), [...started.enabled, ...started.disabled].sort())
@@ -64,19 +65,19 @@ test('while the module is on its way the holder says so and the controls wait; t
   await context.close()
 })
 
-test('the page is first drawn as it loads: the holder\'s note there and the controls waiting, never live for a frame, each toggle with one icon', async () => {
+test('the page is first drawn as it loads: the holder\'s note there and the controls waiting, never live for a frame', async () => {
   // What the first animation frame, run just before the page is first
   // painted, finds: start.js holds the page's rendering until it has run
   // (`blocking="render"`, Trunk.toml), so no frame shows the controls live
-  // and the holder empty, to be greyed and filled a frame later
+  // and the holder empty, to be greyed and filled a frame later. The
+  // controls are those in the page and in the groups still to come
   const firstFrame = () => requestAnimationFrame(() => {
+    const all = [document, ...[...document.querySelectorAll('template')].map(later => later.content)]
+      .flatMap(part => [...part.querySelectorAll('[id^="experiment-control-"]')])
     window.__firstFrame = {
       note: document.querySelector('#sketch-holder > .sketch-note')?.textContent ?? null,
-      live: [...document.querySelectorAll('[id^="experiment-control-"]')].filter(c => c.disabled === false).length,
-      controls: document.querySelectorAll('[id^="experiment-control-"]').length,
-      // (the play-or-pause and fullscreen toggles: one icon each)
-      icons: [...document.querySelectorAll('[id^="experiment-control-"][id$="-toggle"] svg')]
-        .filter(icon => getComputedStyle(icon).display !== 'none').map(icon => icon.getAttribute('class'))
+      live: all.filter(c => c.disabled === false).length,
+      controls: all.length
     }
   })
   const { page, context, problems } = await open(browser, server.url + '/', { initScript: firstFrame, settled: false })
@@ -84,45 +85,56 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
   const seen = await page.evaluate(() => window.__firstFrame)
   assert.ok(seen.controls >= 20, `${seen.controls} controls on the page`)
   assert.deepEqual({ note: seen.note, live: seen.live }, { note: 'Loading the sketch…', live: 0 })
-  assert.deepEqual(seen.icons, ['icon-pause', 'icon-expand'], 'each toggle shows one icon, a new map\'s')
   assert.deepEqual(problems, [])
   await context.close()
 })
 
-test('the controls\' groups are left out of the first layout and shown after it: a group a frame on a phone, all at once where they stand in columns', async () => {
-  // Counts the page's frames, notes how many groups the first one finds
-  // hidden, and in which frame each group is shown
+test('the controls\' groups are left out of the first layout and brought in after it: a group a frame on a phone, all at once where they stand in columns; each toggle with one icon', async () => {
+  // Counts the page's frames, notes how many groups the first one finds in
+  // the document and how many still to come, and in which frame each group
+  // is brought in
   const watch = () => {
     window.__frame = 0
     const count = () => { window.__frame++; requestAnimationFrame(count) }
-    requestAnimationFrame(() => { window.__hiddenAtFirst = document.querySelectorAll('.controls > .group[hidden]').length })
+    requestAnimationFrame(() => {
+      window.__atFirst = {
+        groups: document.querySelectorAll('.group').length,
+        toCome: document.querySelectorAll('.controls > template[data-after-first-paint]').length
+      }
+    })
     requestAnimationFrame(count)
-    window.__shown = []
+    window.__broughtIn = []
     new MutationObserver(changes => {
-      for (const change of changes) if (change.oldValue !== null && !change.target.hidden) window.__shown.push(window.__frame)
-    }).observe(document, { subtree: true, attributeFilter: ['hidden'], attributeOldValue: true })
+      for (const change of changes) {
+        for (const node of change.addedNodes) if (node.classList?.contains('group')) window.__broughtIn.push(window.__frame)
+      }
+    }).observe(document, { subtree: true, childList: true })
   }
   for (const [width, height, inTurn] of [[390, 844, true], [1100, 900, false]]) {
-    // (the page's wasm held until every group is shown, so that the sketch,
-    // which shows any still hidden as it starts, does not)
+    // (the page's wasm held until every group is in, so that the sketch,
+    // which brings in any still left out as it starts, does not)
     let release
     const held = new Promise(resolve => { release = resolve })
     const { page, context, problems } = await open(browser, server.url + '/', {
       initScript: watch, contextOptions: { viewport: { width, height } }, settled: false,
       route: [WASM, async route => { await held; await route.continue() }]
     })
-    const groups = await page.locator('.controls > .group').count()
-    assert.equal(groups, 7)
-    await page.waitForFunction(() => !document.querySelector('[data-after-first-paint]'))
+    await page.waitForFunction(() => !document.querySelector('template[data-after-first-paint]'))
+    const groups = 7
+    assert.equal(await page.locator('.controls > .group').count(), groups)
+    // (the play-or-pause and fullscreen toggles: one icon each, a new map's,
+    // before the sketch sets them)
+    const icons = await page.$$eval('[id^="experiment-control-"][id$="-toggle"] svg',
+      all => all.filter(icon => getComputedStyle(icon).display !== 'none').map(icon => icon.getAttribute('class')))
+    assert.deepEqual(icons, ['icon-pause', 'icon-expand'], `${width} px: each toggle shows one icon`)
     release()
     await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
-    assert.equal(await page.evaluate(() => window.__hiddenAtFirst), groups, `${width} px: every group is hidden in the first frame`)
-    assert.equal(await page.locator('.controls > .group[hidden]').count(), 0, `${width} px: every group is shown`)
-    const shown = await page.evaluate(() => window.__shown)
-    assert.equal(shown.length, groups, `${width} px: each group shown once (${shown})`)
-    assert.ok(shown[0] >= 1, `${width} px: after the first frame (${shown})`)
-    if (inTurn) assert.ok(shown.every((frame, k) => k === 0 || frame > shown[k - 1]), `${width} px: a group a frame (${shown})`)
-    else assert.ok(shown.every(frame => frame === shown[0]), `${width} px: all in one frame (${shown})`)
+    assert.deepEqual(await page.evaluate(() => window.__atFirst), { groups: 0, toCome: groups }, `${width} px: no group is in the first frame's document`)
+    const broughtIn = await page.evaluate(() => window.__broughtIn)
+    assert.equal(broughtIn.length, groups, `${width} px: each group brought in once (${broughtIn})`)
+    assert.ok(broughtIn[0] >= 1, `${width} px: after the first frame (${broughtIn})`)
+    if (inTurn) assert.ok(broughtIn.every((frame, k) => k === 0 || frame > broughtIn[k - 1]), `${width} px: a group a frame (${broughtIn})`)
+    else assert.ok(broughtIn.every(frame => frame === broughtIn[0]), `${width} px: all in one frame (${broughtIn})`)
     assert.deepEqual(problems, [])
     await context.close()
   }
