@@ -104,7 +104,7 @@ const picture = linked ? null : load(new URL('./first-picture.js', import.meta.u
 if (linked && document.querySelector('link[rel=preload][href$="first-picture_bg.wasm"]')) fetch(pictureWasm).catch(() => {})
 
 // The controls' groups the page leaves out of its first layout and its
-// document (each in a `<template data-after-first-paint>`: on a phone, its
+// document (each in a `<template data-after-first-paint>`: on a phone, their
 // few hundred form controls made the task that ends the parsing a long one,
 // even hidden), brought in once the page is first painted, a group a frame,
 // so no frame's work is long. Where they stand in two columns (a wide
@@ -120,10 +120,10 @@ async function bringInGroupsInTurn() {
   while (later().length) {
     await painted()
     // (the sketch, as it starts, may have brought in the rest meanwhile)
-    const waiting = later()
-    if (!waiting.length) break
-    if (getComputedStyle(waiting[0].parentElement).columnCount !== 'auto') waiting.forEach(bringIn)
-    else bringIn(waiting[0])
+    const toCome = later()
+    if (!toCome.length) break
+    if (getComputedStyle(toCome[0].parentElement).columnCount !== 'auto') toCome.forEach(bringIn)
+    else bringIn(toCome[0])
   }
 }
 bringInGroupsInTurn()
