@@ -34,10 +34,10 @@ export function writeFigureControls(dir, page = 'index.html', script = 'element.
   if (!PLACEHOLDER.test(source)) throw new Error(`figure-controls: ${script} has no 'controls:${page}'`)
   if (!STYLE.test(source)) throw new Error(`figure-controls: ${script} has no 'style:${style}'`)
   const css = fs.readFileSync(path.join(dir, style), 'utf8')
-  // (a figure shows its controls at once: the page's groups left out of its
-  // document until its first paint, each in a template, are not, in a
-  // figure)
-  const controls = elementAt(html, opening.index).replace(/<template data-after-first-paint(="")?>|<\/template>/g, '')
+  // (a figure shows its controls at once: the page's groups, left out of
+  // its document until its sketch has filled them, each in a template, are
+  // not, in a figure)
+  const controls = elementAt(html, opening.index).replace(/<template data-group-to-come(="")?>|<\/template>/g, '')
   fs.writeFileSync(file, source
     .replace(PLACEHOLDER, () => JSON.stringify(controls))
     .replace(STYLE, () => JSON.stringify(css)))

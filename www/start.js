@@ -48,10 +48,10 @@ say('status', 'Loading the sketch…')
 
 // Every control the sketch will wire that a reader could change now, held
 // until the sketch gives it back (`data-waiting`: src/web/controls.rs), those
-// of the groups still to come (below) among them
-const LATER = 'data-after-first-paint'
+// of the groups the page leaves out of its document until the sketch has
+// filled them among them (`<template data-group-to-come>`)
 const CONTROLS = '[id^="experiment-control-"]'
-const waiting = [document, ...[...document.querySelectorAll(`template[${LATER}]`)].map(later => later.content)]
+const waiting = [document, ...[...document.querySelectorAll('template[data-group-to-come]')].map(group => group.content)]
   .flatMap(part => [...part.querySelectorAll(CONTROLS)])
   .filter(control => control.disabled === false)
 for (const control of waiting) {
@@ -103,30 +103,9 @@ const picture = linked ? null : load(new URL('./first-picture.js', import.meta.u
 // is a warning in the console
 if (linked && document.querySelector('link[rel=preload][href$="first-picture_bg.wasm"]')) fetch(pictureWasm).catch(() => {})
 
-// The controls' groups the page leaves out of its first layout and its
-// document (each in a `<template data-after-first-paint>`: on a phone, their
-// few hundred form controls made the task that ends the parsing a long one,
-// even hidden), brought in once the page is first painted, a group a frame,
-// so no frame's work is long. Where they stand in two columns (a wide
-// screen) all at once, as one by one they would move each other from column
-// to column. The sketch brings in any still left out when it starts
-// (src/web/controls.rs)
 // (the next frame's paint; in a tab in the background, which paints
 // nothing, a moment later)
 const painted = () => new Promise(resolve => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 250) })
-async function bringInGroupsInTurn() {
-  const later = () => [...document.querySelectorAll(`template[${LATER}]`)]
-  const bringIn = template => template.replaceWith(template.content)
-  while (later().length) {
-    await painted()
-    // (the sketch, as it starts, may have brought in the rest meanwhile)
-    const toCome = later()
-    if (!toCome.length) break
-    if (getComputedStyle(toCome[0].parentElement).columnCount !== 'auto') toCome.forEach(bringIn)
-    else bringIn(toCome[0])
-  }
-}
-bringInGroupsInTurn()
 
 // Over the map's corner while the first picture shows: in a box of no
 // height after the map, which places it there without a style on the

@@ -21,7 +21,7 @@ use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{document, listen, now, number_text, show_icon, warn, window, Root};
+use super::dom::{after_next_paint, document, groups_to_come, listen, now, number_text, show_icon, warn, window, Root};
 use super::{random_seed, sharing};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
@@ -40,14 +40,6 @@ const REWIND_SHOWN_EVERY_MS: f64 = 250.0;
 /// change made then would be undone as it starts): the sketch gives them
 /// back once it fills and wires them ([`Controls::give_back`]).
 const WAITING: &str = "data-waiting";
-
-/// What the page marks the `<template>`s with that hold the groups of
-/// controls it leaves out of its first layout and its document: its start
-/// brings them in after the first paint, a group a frame (`www/start.js`),
-/// and the sketch any still left out as it starts
-/// ([`Controls::bring_in_groups`]), so a host page that starts the sketch
-/// another way still has them.
-const AFTER_FIRST_PAINT: &str = "data-after-first-paint";
 
 /// What the reader asked for through a control.
 pub enum Action {
@@ -119,6 +111,8 @@ pub struct Controls {
     /// they leave unused.
     chosen: Cell<Choices>,
     sliders: Vec<SliderControl>,
+    /// Whether [`Controls::bring_in_groups`] has brought in every group.
+    in_document: Cell<bool>,
 }
 
 fn control<T: JsCast>(root: &Root, name: &str, missing: &mut Vec<String>) -> Option<T> {
@@ -204,6 +198,7 @@ impl Controls {
                     }
                 })
                 .collect(),
+            in_document: Cell::new(false),
         };
         if !missing.is_empty() && matches!(root, Root::Page) {
             warn(&format!("the page has no #{}, so those controls are skipped", missing.join(", #")));
@@ -211,15 +206,35 @@ impl Controls {
         controls
     }
 
-    /// Brings into the document under `root` the groups of controls still
-    /// left out of it ([`AFTER_FIRST_PAINT`]), before the controls are
-    /// found ([`Controls::find`]).
-    pub fn bring_in_groups(root: &Root) {
-        for template in root.all(&format!("template[{AFTER_FIRST_PAINT}]")) {
-            if let Ok(template) = template.dyn_into::<HtmlTemplateElement>() {
-                let _ = template.replace_with_with_node_1(&template.content());
-            }
+    /// Brings into the page's document the groups of controls it left out
+    /// ([`super::dom::GROUP_TO_COME`]), once they are filled and wired: a group a
+    /// frame, so that no frame lays out more than one (on a phone's CPU, all
+    /// of them, filled in the document, made a frame of 50 to 110 ms), or
+    /// all in one frame where they stand in columns (a wide screen), as one
+    /// by one they would move each other from column to column. A figure
+    /// has none to bring in.
+    pub fn bring_in_groups(self: &Rc<Self>) {
+        let to_come: Vec<HtmlTemplateElement> = groups_to_come().collect();
+        let Some(first) = to_come.first() else {
+            return self.in_document.set(true);
+        };
+        let in_columns = first
+            .parent_element()
+            .and_then(|list| window().get_computed_style(&list).ok().flatten())
+            .and_then(|style| style.get_property_value("column-count").ok())
+            .is_some_and(|count| count != "auto");
+        let now = if in_columns { &to_come[..] } else { &to_come[..1] };
+        for group in now {
+            let _ = group.replace_with_with_node_1(&group.content());
         }
+        let controls = self.clone();
+        after_next_paint(move || controls.bring_in_groups());
+    }
+
+    /// Whether every control is in the document: the page's groups are
+    /// brought in once filled ([`Controls::bring_in_groups`]).
+    pub fn in_document(&self) -> bool {
+        self.in_document.get()
     }
 
     /// Gives back the controls under `root` held while the sketch came

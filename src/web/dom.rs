@@ -4,7 +4,7 @@
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, DocumentFragment, Element, EventTarget, NodeList, Window};
+use web_sys::{Document, DocumentFragment, Element, EventTarget, HtmlTemplateElement, NodeList, Window};
 
 pub fn window() -> Window {
     web_sys::window().expect("the page runs in a browser window")
@@ -24,7 +24,9 @@ pub fn now() -> f64 {
 }
 
 /// Where a sketch's controls are found by their IDs: the page, or a
-/// figure's shadow root, whose IDs are its own.
+/// figure's shadow root, whose IDs are its own. The page's include those of
+/// the groups it leaves out of its document until the sketch has filled
+/// them, each in a `<template>` marked [`GROUP_TO_COME`].
 #[derive(Clone)]
 pub enum Root {
     Page,
@@ -44,17 +46,24 @@ impl Root {
     /// The element with this ID, if there is one.
     pub fn by_id(&self, id: &str) -> Option<Element> {
         match self {
-            Root::Page => document().get_element_by_id(id),
+            Root::Page => document()
+                .get_element_by_id(id)
+                .or_else(|| groups_to_come().find_map(|group| group.content().get_element_by_id(id))),
             Root::Figure(root) => root.get_element_by_id(id),
         }
     }
 
     /// The elements under it that `selector` finds.
     pub fn all(&self, selector: &str) -> impl Iterator<Item = Element> {
-        elements(match self {
-            Root::Page => document().query_selector_all(selector),
-            Root::Figure(root) => root.query_selector_all(selector),
-        })
+        let in_groups = |group: HtmlTemplateElement| elements(group.content().query_selector_all(selector));
+        let found: Box<dyn Iterator<Item = Element>> = match self {
+            Root::Page => Box::new(
+                elements(document().query_selector_all(selector))
+                    .chain(groups_to_come().flat_map(in_groups).collect::<Vec<_>>()),
+            ),
+            Root::Figure(root) => Box::new(elements(root.query_selector_all(selector))),
+        };
+        found
     }
 
     /// The element with this ID as type `T`, or `None`, noting the ID in
@@ -67,6 +76,20 @@ impl Root {
         }
         found
     }
+}
+
+/// What the page marks the `<template>`s with that hold its groups of
+/// controls: out of its document (on a phone, the few hundred form controls
+/// made the task that ends its parsing a long one, even hidden), held
+/// (`www/start.js`), found, wired and filled there by the sketch, then
+/// brought in a group a frame ([`super::controls::Controls::bring_in_groups`]).
+pub const GROUP_TO_COME: &str = "data-group-to-come";
+
+/// The page's groups of controls still out of its document, in the order
+/// they come.
+pub fn groups_to_come() -> impl Iterator<Item = HtmlTemplateElement> {
+    elements(document().query_selector_all(&format!("template[{GROUP_TO_COME}]")))
+        .filter_map(|template| template.dyn_into().ok())
 }
 
 /// Calls `handler` for every `event` on `target`, for as long as the page

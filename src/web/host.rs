@@ -498,9 +498,10 @@ impl Host {
     /// (a worker's answers come a moment later), and the sketch runs where
     /// it will stay: no worker is starting to take it over, and the one
     /// that took it over has drawn on its canvas (or waits, out of sight,
-    /// to draw when it is seen).
+    /// to draw when it is seen); and its controls are all in the document.
     pub fn settled(&self) -> bool {
-        self.handled.get() >= self.sent.get()
+        self.controls.in_document()
+            && self.handled.get() >= self.sent.get()
             && !self.worker_to_come.get()
             && self.starting.borrow().is_none()
             && (self.frames_before_handover.get().is_none() || !self.seen())

@@ -96,7 +96,6 @@ pub(super) fn run_sketch(
 ) -> Rc<Host> {
     let holder = element.holder().clone();
     let start = Start { paused, ..sketch_start(&element, link, capped) };
-    Controls::bring_in_groups(&root);
     let controls = Rc::new(Controls::find(&root));
     let host = Host::start(controls.clone(), element, start.clone(), links);
     // The controls are wired, then given back and filled, each in a task
@@ -104,13 +103,15 @@ pub(super) fn run_sketch(
     // thread is free for the reader between them (the three in one task,
     // on a phone's CPU, took 50 to 60 ms, longer than a reader should
     // wait). They stay disabled until wired, so nothing a reader does is
-    // lost
+    // lost. The page's groups are then brought into its document, filled,
+    // a frame each
     let host_ = host.clone();
     after_this_task(move || {
         wire(&host_, &holder, &controls, &root.events());
         after_this_task(move || {
             Controls::give_back(&root);
             controls.fill(&start);
+            controls.bring_in_groups();
         });
     });
     host

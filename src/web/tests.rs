@@ -260,27 +260,57 @@ fn a_new_sketch_joins_the_least_loaded_worker_until_all_are_full_and_another_may
 }
 
 #[wasm_bindgen_test]
-fn the_sketch_brings_in_the_groups_left_out_of_the_document_and_gives_back_the_controls_held() {
+async fn the_page_s_controls_are_found_and_given_back_out_of_its_document_then_brought_in_a_group_a_frame() {
     use super::controls::Controls;
-    let holder = document().create_element("div").unwrap();
-    holder.set_inner_html(concat!(
-        r#"<template data-after-first-paint><fieldset id="later">"#,
+    use super::dom::Root;
+    let list = holder("300px", "auto");
+    list.set_inner_html(concat!(
+        r#"<template data-group-to-come><fieldset id="first">"#,
         r#"<button id="held" disabled data-waiting>Restart</button><button id="undo" disabled>Undo</button>"#,
-        r#"</fieldset></template><template id="own"><fieldset id="not-ours"></fieldset></template>"#,
-        r#"<fieldset id="hidden" hidden></fieldset>"#
+        r#"</fieldset></template><template data-group-to-come><fieldset id="second"></fieldset></template>"#,
+        r#"<template id="own"><fieldset id="not-ours"></fieldset></template><fieldset id="hidden" hidden></fieldset>"#
     ));
-    let fragment = document().create_document_fragment();
-    fragment.append_child(&holder).unwrap();
-    let root = super::dom::Root::Figure(fragment);
-    assert!(root.by_id("later").is_none(), "the group starts out of the document");
-    Controls::bring_in_groups(&root);
-    Controls::give_back(&root);
-    let has = |id: &str, attribute: &str| root.by_id(id).unwrap().has_attribute(attribute);
-    let later = root.by_id("later").expect("the group is brought in");
-    assert_eq!(later.parent_element().unwrap().tag_name(), "DIV", "in its template's place");
-    assert_eq!(root.all("template[data-after-first-paint]").count(), 0, "no template of ours is left");
-    assert!(root.by_id("own").is_some() && root.by_id("not-ours").is_none(), "another template stays one");
+    let in_document = |id: &str| document().get_element_by_id(id).is_some();
+    let page = Root::Page;
+    assert!(!in_document("held"), "the group starts out of the document");
+    assert!(page.by_id("held").is_some(), "its controls are found all the same");
+    assert_eq!(page.all("[data-waiting]").count(), 1, "and those held among the page's");
+    Controls::give_back(&page);
+    let has = |id: &str, attribute: &str| page.by_id(id).unwrap().has_attribute(attribute);
     assert!(!has("held", "disabled") && !has("held", "data-waiting"), "the control held is given back");
     assert!(has("undo", "disabled"), "a control disabled for its own reason stays so");
+
+    // (a figure's controls, of which there are none here: the groups
+    // brought in are the page's)
+    let controls = Rc::new(Controls::find(&Root::Figure(document().create_document_fragment())));
+    controls.bring_in_groups();
+    assert!(in_document("first") && !in_document("second"), "the first group at once, the second a frame later");
+    let place = document().get_element_by_id("first").unwrap().parent_element().unwrap();
+    assert!(place.is_same_node(Some(&list)), "in its template's place");
+    let mut frames = 0;
+    while !controls.in_document() && frames < 60 {
+        next_frame().await;
+        frames += 1;
+    }
+    assert!(controls.in_document() && in_document("second"), "every group is in after {frames} frames");
+    assert!((1..=3).contains(&frames), "a frame or so a group: {frames} frames");
+    assert_eq!(
+        list.query_selector_all("template[data-group-to-come]").unwrap().length(),
+        0,
+        "no template of ours is left"
+    );
+    assert!(page.by_id("own").is_some() && page.by_id("not-ours").is_none(), "another template stays one");
     assert!(has("hidden", "hidden"), "a group hidden for its own reason stays so");
+    list.remove();
+}
+
+/// Waits for the browser's next animation frame, and a task past it.
+async fn next_frame() {
+    let frame = js_sys::Promise::new(&mut |resolve, _| {
+        let after = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let _ = window().set_timeout_with_callback(&resolve);
+        });
+        let _ = window().request_animation_frame(after.unchecked_ref());
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(frame).await;
 }

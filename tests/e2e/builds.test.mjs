@@ -81,13 +81,16 @@ test('a pick that needs the full build, made before the page\'s worker has the s
   // build is fetched, and the pick must wait for the full build, not go to it
   const { page, context, counts, problems } = await openCounting(`${server.url}/?he-seed=9`, () => {
     // The moment the module has started and given the controls back
-    // (a task after its start), before anything else runs: the reader picks
+    // (a task after its start), before anything else runs: the pick is
+    // made (on the control where it is, in its group still to come, which
+    // the sketch brings in a frame or two later)
     Object.defineProperty(window, 'wasmBindings', {
       configurable: true,
       get () { return this.__bindings },
       set (bindings) {
         this.__bindings = bindings
-        const select = document.getElementById('experiment-control-terrain')
+        const select = document.getElementById('experiment-control-terrain') ??
+          [...document.querySelectorAll('template[data-group-to-come]')].map(group => group.content.getElementById('experiment-control-terrain')).find(Boolean)
         const pick = () => {
           window.__pickedOn = bindings.pageState()?.thread ?? 'none yet'
           select.value = 'ridged'

@@ -19,11 +19,16 @@ const EVERY_WASM = '**/*_bg.wasm'
 const openWith = (url, answer, { initScript, file = WASM } = {}) =>
   open(browser, url, { initScript, route: [file, answer], settled: false })
 
-// The controls a reader could change, and those that wait, by ID
-const controls = page => page.$$eval('[id^="experiment-control-"]', all => ({
-  enabled: all.filter(c => c.disabled === false).map(c => c.id),
-  disabled: all.filter(c => c.disabled === true).map(c => c.id)
-}))
+// The controls a reader could change, and those that wait, by ID: in the
+// page's document and in its groups still out of it
+const controls = page => page.evaluate(() => {
+  const all = [document, ...[...document.querySelectorAll('template[data-group-to-come]')].map(group => group.content)]
+    .flatMap(part => [...part.querySelectorAll('[id^="experiment-control-"]')])
+  return {
+    enabled: all.filter(c => c.disabled === false).map(c => c.id),
+    disabled: all.filter(c => c.disabled === true).map(c => c.id)
+  }
+})
 
 // The holder's note, where it sits (filling the holder, or over the first
 // picture's corner) and how many of the first picture's parts are there
@@ -50,7 +55,6 @@ test('while the module is on its way the holder says so and the controls wait; t
   const { page, context, problems } = await openWith(server.url + '/', async route => { await held; await route.continue() }, { file: EVERY_WASM })
   await page.waitForFunction(() => document.querySelector('#sketch-holder > .sketch-note')?.textContent === 'Loading the sketch…')
   assert.deepEqual(await note(page), { role: 'status', text: 'Loading the sketch…', ...NO_PICTURE })
-  await page.waitForFunction(() => !document.querySelector('template[data-after-first-paint]'))
   const waiting = await controls(page)
   assert.deepEqual(waiting.enabled, [], 'no control takes a change the sketch would undo')
   assert.deepEqual(waiting.disabled.slice().sort(), [...started.enabled, ...started.disabled].sort())
@@ -59,6 +63,7 @@ test('while the module is on its way the holder says so and the controls wait; t
   release()
   await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
   assert.equal(await page.locator('.sketch-note').count(), 0, 'the note is gone')
+  assert.equal(await page.locator('template[data-group-to-come]').count(), 0, 'every group is in the document')
   assert.equal(await page.locator('#sketch-holder canvas').first().isVisible(), true)
   assert.deepEqual(await controls(page), started, 'the controls are as the sketch sets them')
   assert.deepEqual(problems, [])
@@ -89,52 +94,57 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
   await context.close()
 })
 
-test('the controls\' groups are left out of the first layout and brought in after it: a group a frame on a phone, all at once where they stand in columns; each toggle with one icon', async () => {
+test('the controls\' groups are out of the document until the sketch has filled them, then brought in: a group a frame on a phone, all at once where they stand in columns', async () => {
   // Counts the page's frames, notes how many groups the first one finds in
   // the document and how many still to come, and in which frame each group
-  // is brought in
+  // is brought in, filled or not
   const watch = () => {
     window.__frame = 0
     const count = () => { window.__frame++; requestAnimationFrame(count) }
     requestAnimationFrame(() => {
       window.__atFirst = {
         groups: document.querySelectorAll('.group').length,
-        toCome: document.querySelectorAll('.controls > template[data-after-first-paint]').length
+        toCome: document.querySelectorAll('.controls > template[data-group-to-come]').length
       }
     })
     requestAnimationFrame(count)
     window.__broughtIn = []
     new MutationObserver(changes => {
       for (const change of changes) {
-        for (const node of change.addedNodes) if (node.classList?.contains('group')) window.__broughtIn.push(window.__frame)
+        for (const node of change.addedNodes) {
+          if (!node.classList?.contains('group')) continue
+          const held = node.querySelectorAll('[data-waiting]').length
+          const empty = [...node.querySelectorAll('output[id^="experiment-label-"]')].filter(label => !label.textContent).length
+          window.__broughtIn.push({ frame: window.__frame, held, empty })
+        }
       }
     }).observe(document, { subtree: true, childList: true })
   }
   for (const [width, height, inTurn] of [[390, 844, true], [1100, 900, false]]) {
-    // (the page's wasm held until every group is in, so that the sketch,
-    // which brings in any still left out as it starts, does not)
     let release
     const held = new Promise(resolve => { release = resolve })
     const { page, context, problems } = await open(browser, server.url + '/', {
       initScript: watch, contextOptions: { viewport: { width, height } }, settled: false,
       route: [WASM, async route => { await held; await route.continue() }]
     })
-    await page.waitForFunction(() => !document.querySelector('template[data-after-first-paint]'))
+    // (ten frames with the page's wasm held: no group comes in meanwhile)
+    await page.waitForFunction(() => window.__frame >= 10)
     const groups = 7
+    assert.deepEqual(await page.evaluate(() => window.__atFirst), { groups: 0, toCome: groups }, `${width} px: no group is in the first frame's document`)
+    assert.deepEqual(await page.evaluate(() => window.__broughtIn), [], `${width} px: none while the sketch comes`)
+    release()
+    await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
     assert.equal(await page.locator('.controls > .group').count(), groups)
-    // (the play-or-pause and fullscreen toggles: one icon each, a new map's,
-    // before the sketch sets them)
+    const broughtIn = await page.evaluate(() => window.__broughtIn)
+    const frames = broughtIn.map(group => group.frame)
+    assert.equal(broughtIn.length, groups, `${width} px: each group brought in once (${frames})`)
+    assert.deepEqual(broughtIn.filter(group => group.held || group.empty), [], `${width} px: each filled and given back as it comes`)
+    if (inTurn) assert.ok(frames.every((frame, k) => k === 0 || frame > frames[k - 1]), `${width} px: a group a frame (${frames})`)
+    else assert.ok(frames.every(frame => frame === frames[0]), `${width} px: all in one frame (${frames})`)
+    // (the play-or-pause and fullscreen toggles: one icon each, a new map's)
     const icons = await page.$$eval('[id^="experiment-control-"][id$="-toggle"] svg',
       all => all.filter(icon => getComputedStyle(icon).display !== 'none').map(icon => icon.getAttribute('class')))
     assert.deepEqual(icons, ['icon-pause', 'icon-expand'], `${width} px: each toggle shows one icon`)
-    release()
-    await page.waitForFunction(() => window.wasmBindings?.pageState()?.settled)
-    assert.deepEqual(await page.evaluate(() => window.__atFirst), { groups: 0, toCome: groups }, `${width} px: no group is in the first frame's document`)
-    const broughtIn = await page.evaluate(() => window.__broughtIn)
-    assert.equal(broughtIn.length, groups, `${width} px: each group brought in once (${broughtIn})`)
-    assert.ok(broughtIn[0] >= 1, `${width} px: after the first frame (${broughtIn})`)
-    if (inTurn) assert.ok(broughtIn.every((frame, k) => k === 0 || frame > broughtIn[k - 1]), `${width} px: a group a frame (${broughtIn})`)
-    else assert.ok(broughtIn.every(frame => frame === broughtIn[0]), `${width} px: all in one frame (${broughtIn})`)
     assert.deepEqual(problems, [])
     await context.close()
   }
