@@ -49,10 +49,12 @@ say('status', 'Loading the sketch…')
 // Every control the sketch will wire that a reader could change now, held
 // until the sketch gives it back (`data-waiting`: src/web/controls.rs), those
 // of the groups the page leaves out of its document until the sketch has
-// filled them among them (`<template data-group-to-come>`)
+// filled them among them (`<template data-group-to-come>`, and the later
+// parts of the larger groups, each a template inside its group's)
 const CONTROLS = '[id^="experiment-control-"]'
-const waiting = [document, ...[...document.querySelectorAll('template[data-group-to-come]')].map(group => group.content)]
-  .flatMap(part => [...part.querySelectorAll(CONTROLS)])
+const parts = [document]
+for (const part of parts) parts.push(...[...part.querySelectorAll('template[data-group-to-come]')].map(group => group.content))
+const waiting = parts.flatMap(part => [...part.querySelectorAll(CONTROLS)])
   .filter(control => control.disabled === false)
 for (const control of waiting) {
   control.disabled = true

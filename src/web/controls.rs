@@ -21,7 +21,7 @@ use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{after_next_paint, document, groups_to_come, listen, now, number_text, show_icon, warn, window, Root};
+use super::dom::{after_next_paint, document, groups_next, listen, now, number_text, show_icon, warn, window, Root};
 use super::{random_seed, sharing};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
@@ -207,15 +207,17 @@ impl Controls {
     }
 
     /// Brings into the page's document the groups of controls it left out
-    /// ([`super::dom::GROUP_TO_COME`]), once they are filled and wired: a group a
-    /// frame, so that no frame lays out more than one (on a phone's CPU, all
-    /// of them, filled in the document, made a frame of 50 to 110 ms), or
-    /// all in one frame where they stand in columns (a wide screen), as one
-    /// by one they would move each other from column to column. A figure
-    /// has none to bring in.
+    /// ([`super::dom::GROUP_TO_COME`]), once they are filled and wired: a
+    /// part a frame (a group, or part of a larger one), so that no frame
+    /// lays out more than a few controls (on a phone's CPU, all of them,
+    /// filled in the document, made a frame of 50 to 110 ms; a whole group
+    /// of 13, brought in alone in a new renderer, 48 to 63 ms), or all in
+    /// one frame where they stand in columns (a wide screen), as one by one
+    /// they would move each other from column to column. A figure has none
+    /// to bring in.
     pub fn bring_in_groups(self: &Rc<Self>) {
-        let to_come: Vec<HtmlTemplateElement> = groups_to_come().collect();
-        let Some(first) = to_come.first() else {
+        let next = groups_next();
+        let Some(first) = next.first() else {
             return self.in_document.set(true);
         };
         let in_columns = first
@@ -223,9 +225,18 @@ impl Controls {
             .and_then(|list| window().get_computed_style(&list).ok().flatten())
             .and_then(|style| style.get_property_value("column-count").ok())
             .is_some_and(|count| count != "auto");
-        let now = if in_columns { &to_come[..] } else { &to_come[..1] };
-        for group in now {
+        let bring_in = |group: &HtmlTemplateElement| {
             let _ = group.replace_with_with_node_1(&group.content());
+        };
+        if in_columns {
+            // (parts inside groups come in with them)
+            let mut next = next;
+            while !next.is_empty() {
+                next.iter().for_each(bring_in);
+                next = groups_next();
+            }
+        } else {
+            bring_in(first);
         }
         let controls = self.clone();
         after_next_paint(move || controls.bring_in_groups());

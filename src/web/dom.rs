@@ -48,7 +48,7 @@ impl Root {
         match self {
             Root::Page => document()
                 .get_element_by_id(id)
-                .or_else(|| groups_to_come().find_map(|group| group.content().get_element_by_id(id))),
+                .or_else(|| groups_to_come().into_iter().find_map(|group| group.content().get_element_by_id(id))),
             Root::Figure(root) => root.get_element_by_id(id),
         }
     }
@@ -59,7 +59,7 @@ impl Root {
         let found: Box<dyn Iterator<Item = Element>> = match self {
             Root::Page => Box::new(
                 elements(document().query_selector_all(selector))
-                    .chain(groups_to_come().flat_map(in_groups).collect::<Vec<_>>()),
+                    .chain(groups_to_come().into_iter().flat_map(in_groups).collect::<Vec<_>>()),
             ),
             Root::Figure(root) => Box::new(elements(root.query_selector_all(selector))),
         };
@@ -79,17 +79,34 @@ impl Root {
 }
 
 /// What the page marks the `<template>`s with that hold its groups of
-/// controls: out of its document (on a phone, the few hundred form controls
-/// made the task that ends its parsing a long one, even hidden), held
-/// (`www/start.js`), found, wired and filled there by the sketch, then
-/// brought in a group a frame ([`super::controls::Controls::bring_in_groups`]).
+/// controls, and the later parts of its larger groups (a template inside
+/// another's group): out of its document (on a phone, the few hundred form
+/// controls made the task that ends its parsing a long one, even hidden),
+/// held (`www/start.js`), found, wired and filled there by the sketch, then
+/// brought in a part a frame ([`super::controls::Controls::bring_in_groups`]).
 pub const GROUP_TO_COME: &str = "data-group-to-come";
 
-/// The page's groups of controls still out of its document, in the order
-/// they come.
-pub fn groups_to_come() -> impl Iterator<Item = HtmlTemplateElement> {
-    elements(document().query_selector_all(&format!("template[{GROUP_TO_COME}]")))
-        .filter_map(|template| template.dyn_into().ok())
+/// The page's groups and parts of groups still out of its document, those
+/// inside others' among them.
+pub fn groups_to_come() -> Vec<HtmlTemplateElement> {
+    let mut found = groups_next();
+    let mut k = 0;
+    while let Some(group) = found.get(k) {
+        let inside = templates(group.content().query_selector_all(&format!("template[{GROUP_TO_COME}]")));
+        found.extend(inside);
+        k += 1;
+    }
+    found
+}
+
+/// Those of them in the document (not inside another still to come): the
+/// next to be brought in, in the order they come.
+pub fn groups_next() -> Vec<HtmlTemplateElement> {
+    templates(document().query_selector_all(&format!("template[{GROUP_TO_COME}]")))
+}
+
+fn templates(found: Result<NodeList, JsValue>) -> Vec<HtmlTemplateElement> {
+    elements(found).filter_map(|template| template.dyn_into().ok()).collect()
 }
 
 /// Calls `handler` for every `event` on `target`, for as long as the page

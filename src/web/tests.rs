@@ -260,13 +260,14 @@ fn a_new_sketch_joins_the_least_loaded_worker_until_all_are_full_and_another_may
 }
 
 #[wasm_bindgen_test]
-async fn the_page_s_controls_are_found_and_given_back_out_of_its_document_then_brought_in_a_group_a_frame() {
+async fn the_page_s_controls_are_found_and_given_back_out_of_its_document_then_brought_in_a_part_a_frame() {
     use super::controls::Controls;
     use super::dom::Root;
     let list = holder("300px", "auto");
     list.set_inner_html(concat!(
         r#"<template data-group-to-come><fieldset id="first">"#,
         r#"<button id="held" disabled data-waiting>Restart</button><button id="undo" disabled>Undo</button>"#,
+        r#"<template data-group-to-come><button id="later" disabled data-waiting>Save</button></template>"#,
         r#"</fieldset></template><template data-group-to-come><fieldset id="second"></fieldset></template>"#,
         r#"<template id="own"><fieldset id="not-ours"></fieldset></template><fieldset id="hidden" hidden></fieldset>"#
     ));
@@ -274,26 +275,33 @@ async fn the_page_s_controls_are_found_and_given_back_out_of_its_document_then_b
     let page = Root::Page;
     assert!(!in_document("held"), "the group starts out of the document");
     assert!(page.by_id("held").is_some(), "its controls are found all the same");
-    assert_eq!(page.all("[data-waiting]").count(), 1, "and those held among the page's");
+    assert!(page.by_id("later").is_some(), "and those of a part inside a group");
+    assert_eq!(page.all("[data-waiting]").count(), 2, "and those held among the page's");
     Controls::give_back(&page);
     let has = |id: &str, attribute: &str| page.by_id(id).unwrap().has_attribute(attribute);
     assert!(!has("held", "disabled") && !has("held", "data-waiting"), "the control held is given back");
+    assert!(!has("later", "disabled"), "and the part's");
     assert!(has("undo", "disabled"), "a control disabled for its own reason stays so");
 
     // (a figure's controls, of which there are none here: the groups
     // brought in are the page's)
     let controls = Rc::new(Controls::find(&Root::Figure(document().create_document_fragment())));
     controls.bring_in_groups();
-    assert!(in_document("first") && !in_document("second"), "the first group at once, the second a frame later");
     let place = document().get_element_by_id("first").unwrap().parent_element().unwrap();
     assert!(place.is_same_node(Some(&list)), "in its template's place");
+    let mut order = vec![];
     let mut frames = 0;
     while !controls.in_document() && frames < 60 {
+        order.push(["held", "later", "second"].map(in_document));
         next_frame().await;
         frames += 1;
     }
-    assert!(controls.in_document() && in_document("second"), "every group is in after {frames} frames");
-    assert!((1..=3).contains(&frames), "a frame or so a group: {frames} frames");
+    assert_eq!(
+        order.iter().take(3).copied().collect::<Vec<_>>(),
+        [[true, false, false], [true, true, false], [true, true, true]],
+        "the first group at once, the part inside it a frame later, then the second group"
+    );
+    assert!(controls.in_document(), "every group is in after {frames} frames");
     assert_eq!(
         list.query_selector_all("template[data-group-to-come]").unwrap().length(),
         0,

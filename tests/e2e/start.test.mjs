@@ -22,8 +22,9 @@ const openWith = (url, answer, { initScript, file = WASM } = {}) =>
 // The controls a reader could change, and those that wait, by ID: in the
 // page's document and in its groups still out of it
 const controls = page => page.evaluate(() => {
-  const all = [document, ...[...document.querySelectorAll('template[data-group-to-come]')].map(group => group.content)]
-    .flatMap(part => [...part.querySelectorAll('[id^="experiment-control-"]')])
+  const parts = [document]
+  for (const part of parts) parts.push(...[...part.querySelectorAll('template[data-group-to-come]')].map(group => group.content))
+  const all = parts.flatMap(part => [...part.querySelectorAll('[id^="experiment-control-"]')])
   return {
     enabled: all.filter(c => c.disabled === false).map(c => c.id),
     disabled: all.filter(c => c.disabled === true).map(c => c.id)
@@ -77,8 +78,9 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
   // and the holder empty, to be greyed and filled a frame later. The
   // controls are those in the page and in the groups still to come
   const firstFrame = () => requestAnimationFrame(() => {
-    const all = [document, ...[...document.querySelectorAll('template')].map(later => later.content)]
-      .flatMap(part => [...part.querySelectorAll('[id^="experiment-control-"]')])
+    const parts = [document]
+    for (const part of parts) parts.push(...[...part.querySelectorAll('template')].map(later => later.content))
+    const all = parts.flatMap(part => [...part.querySelectorAll('[id^="experiment-control-"]')])
     window.__firstFrame = {
       note: document.querySelector('#sketch-holder > .sketch-note')?.textContent ?? null,
       live: all.filter(c => c.disabled === false).length,
@@ -94,7 +96,7 @@ test('the page is first drawn as it loads: the holder\'s note there and the cont
   await context.close()
 })
 
-test('the controls\' groups are out of the document until the sketch has filled them, then brought in: a group a frame on a phone, all at once where they stand in columns', async () => {
+test('the controls\' groups are out of the document until the sketch has filled them, then brought in: a group (or part of a larger one) a frame on a phone, all at once where they stand in columns', async () => {
   // Counts the page's frames, notes how many groups the first one finds in
   // the document and how many still to come, and in which frame each group
   // is brought in, filled or not
@@ -109,9 +111,11 @@ test('the controls\' groups are out of the document until the sketch has filled 
     })
     requestAnimationFrame(count)
     window.__broughtIn = []
+    window.__controlsIn = []
     new MutationObserver(changes => {
       for (const change of changes) {
         for (const node of change.addedNodes) {
+          if (node.matches?.('[id^="experiment-control-"]') || node.querySelector?.('[id^="experiment-control-"]')) window.__controlsIn.push(window.__frame)
           if (!node.classList?.contains('group')) continue
           const held = node.querySelectorAll('[data-waiting]').length
           const empty = [...node.querySelectorAll('output[id^="experiment-label-"]')].filter(label => !label.textContent).length
@@ -139,8 +143,16 @@ test('the controls\' groups are out of the document until the sketch has filled 
     const frames = broughtIn.map(group => group.frame)
     assert.equal(broughtIn.length, groups, `${width} px: each group brought in once (${frames})`)
     assert.deepEqual(broughtIn.filter(group => group.held || group.empty), [], `${width} px: each filled and given back as it comes`)
-    if (inTurn) assert.ok(frames.every((frame, k) => k === 0 || frame > frames[k - 1]), `${width} px: a group a frame (${frames})`)
-    else assert.ok(frames.every(frame => frame === frames[0]), `${width} px: all in one frame (${frames})`)
+    // (and the second parts of the three larger groups, each in a frame of
+    // its own after its group's)
+    const inFrames = new Set(await page.evaluate(() => window.__controlsIn))
+    if (inTurn) {
+      assert.ok(frames.every((frame, k) => k === 0 || frame > frames[k - 1]), `${width} px: a group a frame (${frames})`)
+      assert.equal(inFrames.size, groups + 3, `${width} px: a part a frame (${[...inFrames]})`)
+    } else {
+      assert.ok(frames.every(frame => frame === frames[0]), `${width} px: all in one frame (${frames})`)
+      assert.deepEqual([...inFrames], [frames[0]], `${width} px: every part in that frame`)
+    }
     // (the play-or-pause and fullscreen toggles: one icon each, a new map's)
     const icons = await page.$$eval('[id^="experiment-control-"][id$="-toggle"] svg',
       all => all.filter(icon => getComputedStyle(icon).display !== 'none').map(icon => icon.getAttribute('class')))
