@@ -215,7 +215,8 @@ test('a link whose map needs the full build, where that cannot be had, says so o
   const warnings = []
   page.on('console', m => { if (m.type() === 'warning') warnings.push(m.text()) })
   await page.goto(`${server.url}/?he-seed=1&he-terrain=ridged`)
-  await page.waitForFunction(() => !document.querySelector('#sketch-holder .map-note')?.hidden)
+  // (the note is there, hidden, from the module's start: shown, it says why)
+  await page.waitForFunction(() => document.querySelector('#sketch-holder .map-note')?.hidden === false)
   assert.equal(await mapNote(page), 'The map this link asks for needs a part of the sketch that could not be loaded: reload the page to try again.')
   assert.deepEqual(warnings, ['hydraulic erosion: the full sketch could not be loaded: the link\'s map cannot be drawn'])
   await context.close()
