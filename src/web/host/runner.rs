@@ -18,7 +18,7 @@ use crate::sketch::{Carried, Input, Show, Sketch, Start};
 use crate::FULL;
 
 use crate::web::builds::Build;
-use crate::web::dom::{after_this_task, warn};
+use crate::web::dom::warn;
 use crate::web::full_build;
 use crate::web::messages::{self};
 use crate::web::painter::CanvasPainter;
@@ -256,19 +256,15 @@ impl Host {
         *self.switching.borrow_mut() = Some(first.into_iter().collect());
         self.element.borrow().note().say(LOADING_REST);
         let host = self.clone();
-        // (asked for in a task of its own: in the reader's, after the pick's
-        // own work, it made one of 70 to 110 ms on a phone's CPU)
-        after_this_task(move || {
-            wasm_bindgen_futures::spawn_local(async move {
-                match full_build::fetch().await {
-                    Ok(build) => {
-                        *host.fetched.borrow_mut() = Some(build);
-                        host.element.borrow().note().take_back(|said| said == LOADING_REST);
-                        host.hand_over();
-                    }
-                    Err(_) => host.stay(),
+        wasm_bindgen_futures::spawn_local(async move {
+            match full_build::fetch().await {
+                Ok(build) => {
+                    *host.fetched.borrow_mut() = Some(build);
+                    host.element.borrow().note().take_back(|said| said == LOADING_REST);
+                    host.hand_over();
                 }
-            })
+                Err(_) => host.stay(),
+            }
         });
     }
 
