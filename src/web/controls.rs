@@ -21,7 +21,7 @@ use crate::sketch::numbers::Message;
 use crate::sketch::status::Status;
 use crate::sketch::{Input, Show, Sketch, Start};
 
-use super::dom::{after_next_paint, document, groups_next, listen, now, number_text, show_icon, warn, window, Root};
+use super::dom::{after_next_paint, document, listen, now, number_text, show_icon, warn, window, Root};
 use super::{random_seed, sharing};
 
 /// Seeds are whole numbers in this range (the noise takes a 32-bit seed).
@@ -111,8 +111,9 @@ pub struct Controls {
     /// they leave unused.
     chosen: Cell<Choices>,
     sliders: Vec<SliderControl>,
-    /// Whether [`Controls::bring_in_groups`] has brought in every group.
-    in_document: Cell<bool>,
+    /// Where they were found: the page brings in its groups
+    /// ([`Controls::bring_in_groups`]), a figure has none to bring.
+    root: Root,
 }
 
 fn control<T: JsCast>(root: &Root, name: &str, missing: &mut Vec<String>) -> Option<T> {
@@ -198,9 +199,9 @@ impl Controls {
                     }
                 })
                 .collect(),
-            in_document: Cell::new(false),
+            root: root.clone(),
         };
-        if !missing.is_empty() && matches!(root, Root::Page) {
+        if !missing.is_empty() && matches!(root, Root::Page(_)) {
             warn(&format!("the page has no #{}, so those controls are skipped", missing.join(", #")));
         }
         controls
@@ -216,9 +217,9 @@ impl Controls {
     /// they would move each other from column to column. A figure has none
     /// to bring in.
     pub fn bring_in_groups(self: &Rc<Self>) {
-        let next = groups_next();
+        let next = self.root.groups_next();
         let Some(first) = next.first() else {
-            return self.in_document.set(true);
+            return;
         };
         let in_columns = first
             .parent_element()
@@ -233,7 +234,7 @@ impl Controls {
             let mut next = next;
             while !next.is_empty() {
                 next.iter().for_each(bring_in);
-                next = groups_next();
+                next = self.root.groups_next();
             }
         } else {
             bring_in(first);
@@ -245,7 +246,7 @@ impl Controls {
     /// Whether every control is in the document: the page's groups are
     /// brought in once filled ([`Controls::bring_in_groups`]).
     pub fn in_document(&self) -> bool {
-        self.in_document.get()
+        self.root.groups_next().is_empty()
     }
 
     /// Gives back the controls under `root` held while the sketch came

@@ -1,6 +1,8 @@
 //! Small helpers for finding elements and listening to them, the clock, and
 //! numbers as the browser writes them.
 
+use std::rc::Rc;
+
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -26,19 +28,27 @@ pub fn now() -> f64 {
 /// Where a sketch's controls are found by their IDs: the page, or a
 /// figure's shadow root, whose IDs are its own. The page's include those of
 /// the groups it leaves out of its document until the sketch has filled
-/// them, each in a `<template>` marked [`GROUP_TO_COME`].
+/// them, each in a `<template>` marked [`GROUP_TO_COME`]: the page holds
+/// their contents, gathered once as it is made ([`Root::page`]), emptied as
+/// the groups come in.
 #[derive(Clone)]
 pub enum Root {
-    Page,
+    Page(Rc<[DocumentFragment]>),
     Figure(DocumentFragment),
 }
 
 impl Root {
+    /// The page, its groups to come gathered now, while all of them are
+    /// still out of its document.
+    pub fn page() -> Root {
+        Root::Page(groups_to_come().iter().map(HtmlTemplateElement::content).collect())
+    }
+
     /// Where the keys pressed in it are heard: the document, or the
     /// figure's shadow root.
     pub fn events(&self) -> EventTarget {
         match self {
-            Root::Page => document().into(),
+            Root::Page(_) => document().into(),
             Root::Figure(root) => root.clone().into(),
         }
     }
@@ -46,20 +56,20 @@ impl Root {
     /// The element with this ID, if there is one.
     pub fn by_id(&self, id: &str) -> Option<Element> {
         match self {
-            Root::Page => document()
-                .get_element_by_id(id)
-                .or_else(|| groups_to_come().into_iter().find_map(|group| group.content().get_element_by_id(id))),
+            Root::Page(groups) => {
+                document().get_element_by_id(id).or_else(|| groups.iter().find_map(|group| group.get_element_by_id(id)))
+            }
             Root::Figure(root) => root.get_element_by_id(id),
         }
     }
 
     /// The elements under it that `selector` finds.
     pub fn all(&self, selector: &str) -> impl Iterator<Item = Element> {
-        let in_groups = |group: HtmlTemplateElement| elements(group.content().query_selector_all(selector));
+        let in_groups = |group: &DocumentFragment| elements(group.query_selector_all(selector));
         let found: Box<dyn Iterator<Item = Element>> = match self {
-            Root::Page => Box::new(
+            Root::Page(groups) => Box::new(
                 elements(document().query_selector_all(selector))
-                    .chain(groups_to_come().into_iter().flat_map(in_groups).collect::<Vec<_>>()),
+                    .chain(groups.iter().flat_map(in_groups).collect::<Vec<_>>()),
             ),
             Root::Figure(root) => Box::new(elements(root.query_selector_all(selector))),
         };
@@ -76,6 +86,16 @@ impl Root {
         }
         found
     }
+
+    /// Its groups and parts of groups that are next to be brought into the
+    /// document (in the document, not inside another still to come), in
+    /// the order they come: none for a figure.
+    pub fn groups_next(&self) -> Vec<HtmlTemplateElement> {
+        match self {
+            Root::Page(_) => groups_next(),
+            Root::Figure(_) => Vec::new(),
+        }
+    }
 }
 
 /// What the page marks the `<template>`s with that hold its groups of
@@ -88,7 +108,7 @@ pub const GROUP_TO_COME: &str = "data-group-to-come";
 
 /// The page's groups and parts of groups still out of its document, those
 /// inside others' among them.
-pub fn groups_to_come() -> Vec<HtmlTemplateElement> {
+fn groups_to_come() -> Vec<HtmlTemplateElement> {
     let mut found = groups_next();
     let mut k = 0;
     while let Some(group) = found.get(k) {
@@ -99,9 +119,8 @@ pub fn groups_to_come() -> Vec<HtmlTemplateElement> {
     found
 }
 
-/// Those of them in the document (not inside another still to come): the
-/// next to be brought in, in the order they come.
-pub fn groups_next() -> Vec<HtmlTemplateElement> {
+/// Those of them in the document (not inside another still to come).
+fn groups_next() -> Vec<HtmlTemplateElement> {
     templates(document().query_selector_all(&format!("template[{GROUP_TO_COME}]")))
 }
 

@@ -59,7 +59,7 @@ pub fn start() {
     // task of 50 to 75 ms on a phone's CPU, longer than a touch should wait
     let element = CanvasElement::new(holder.clone());
     after_this_task(move || {
-        let host = run_sketch(element, link, shared.capped, false, Root::Page, Links::AddressBar);
+        let host = run_sketch(element, link, shared.capped, false, Root::page(), Links::AddressBar);
         if pictured.is_some() {
             take_picture_down_once_drawn(holder, host.clone());
         }

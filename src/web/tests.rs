@@ -272,7 +272,7 @@ async fn the_page_s_controls_are_found_and_given_back_out_of_its_document_then_b
         r#"<template id="own"><fieldset id="not-ours"></fieldset></template><fieldset id="hidden" hidden></fieldset>"#
     ));
     let in_document = |id: &str| document().get_element_by_id(id).is_some();
-    let page = Root::Page;
+    let page = Root::page();
     assert!(!in_document("held"), "the group starts out of the document");
     assert!(page.by_id("held").is_some(), "its controls are found all the same");
     assert!(page.by_id("later").is_some(), "and those of a part inside a group");
@@ -283,16 +283,21 @@ async fn the_page_s_controls_are_found_and_given_back_out_of_its_document_then_b
     assert!(!has("later", "disabled"), "and the part's");
     assert!(has("undo", "disabled"), "a control disabled for its own reason stays so");
 
-    // (a figure's controls, of which there are none here: the groups
-    // brought in are the page's)
-    let controls = Rc::new(Controls::find(&Root::Figure(document().create_document_fragment())));
+    let figure = Rc::new(Controls::find(&Root::Figure(document().create_document_fragment())));
+    figure.bring_in_groups();
+    assert!(!in_document("held") && figure.in_document(), "a figure brings in none of the page's groups");
+    let controls = Rc::new(Controls::find(&page));
+    assert!(!controls.in_document(), "the page's are still to come");
     controls.bring_in_groups();
     let place = document().get_element_by_id("first").unwrap().parent_element().unwrap();
     assert!(place.is_same_node(Some(&list)), "in its template's place");
     let mut order = vec![];
     let mut frames = 0;
-    while !controls.in_document() && frames < 60 {
+    loop {
         order.push(["held", "later", "second"].map(in_document));
+        if controls.in_document() || frames == 60 {
+            break;
+        }
         next_frame().await;
         frames += 1;
     }
