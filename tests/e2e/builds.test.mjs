@@ -106,6 +106,9 @@ test('a pick that needs the full build, made before the page\'s worker has the s
       }
     })
   })
+  // (the page may report before it gives the controls back: on the main
+  // thread its first frame can come first)
+  await page.waitForFunction(() => window.__pickedOn !== undefined)
   assert.equal(await page.evaluate(() => window.__pickedOn), mainThreadOnly ? 'main' : 'none yet', 'picked before the worker has drawn')
   await page.waitForFunction(() => {
     const s = window.wasmBindings.pageState()
