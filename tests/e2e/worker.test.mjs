@@ -48,7 +48,9 @@ test('the first frame is the worker\'s, and the first picture shows until it is 
       requestAnimationFrame(look)
     }
   })
-  await page.waitForFunction(() => window.__frames.some(f => f.thread === 'worker' && f.frames > 3) || window.__frames.length > 600)
+  // (until the sketch has drawn a few frames where it stays, or has
+  // reported from where it should not)
+  await page.waitForFunction(stays => window.__frames.some(f => f.thread === stays ? f.frames > 3 : f.thread), expectedThread)
   const seen = await page.evaluate(() => window.__frames)
   const first = seen.find(f => f.thread)
   assert.ok(first, 'a sketch reported')
