@@ -222,6 +222,15 @@ impl CanvasElement {
         &self.holder
     }
 
+    /// Whether the holder is laid out. One hidden (`display: none` on it or
+    /// on what holds it), or the page between two layouts (as while a
+    /// screenshot of the whole page is taken), has no width: measured then,
+    /// the map would be drawn on a single pixel, which the canvas shows
+    /// stretched, one colour, until the next size comes.
+    pub fn laid_out(&self) -> bool {
+        self.holder.client_width() > 0
+    }
+
     /// The size to draw at: the holder's, measured without the canvas in
     /// it so its own size counts (one with no height of its own gets the
     /// article's map's proportions, whatever the map size, so the page does

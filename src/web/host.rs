@@ -468,7 +468,11 @@ impl Host {
     }
 
     /// The holder may have changed size (or the screen its pixel ratio).
+    /// One not laid out leaves the map at its size until it is again.
     pub fn resize(self: &Rc<Self>) {
+        if !self.element.borrow().laid_out() {
+            return;
+        }
         let size = self.element.borrow().measure();
         if self.size.replace(size) != size {
             self.send(Message::Input(Input::Resize(size)));

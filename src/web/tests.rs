@@ -131,6 +131,18 @@ fn a_holder_with_no_height_gets_the_maps_proportions() {
 }
 
 #[wasm_bindgen_test]
+fn a_hidden_holder_is_not_laid_out() {
+    let div = holder("480px", "270px");
+    let element = CanvasElement::new(div.clone());
+    assert!(element.laid_out());
+    div.style().set_property("display", "none").unwrap();
+    assert!(!element.laid_out());
+    div.style().set_property("display", "block").unwrap();
+    assert!(element.laid_out());
+    assert_eq!(element.measure(), Size::new(480.0, 270.0, window().device_pixel_ratio().max(1.0)));
+}
+
+#[wasm_bindgen_test]
 fn a_toggle_shows_the_icon_for_what_a_click_will_do() {
     let button: Element = document().create_element("button").unwrap();
     button.set_inner_html(r#"<svg class="icon-play"></svg><svg class="icon-pause"></svg>"#);

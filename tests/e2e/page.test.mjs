@@ -216,6 +216,32 @@ test('resizing the holder redraws at the new size and leaves the terrain alone',
   await context.close()
 })
 
+test('a map hidden and shown again keeps its size, never drawn on a single pixel', async () => {
+  const { page, context, problems } = await open(browser, server.url + '/', { contextOptions: { reducedMotion: 'reduce' } })
+  const before = await state(page)
+  // Every backing store the sketch reports, from here on
+  await page.evaluate(() => {
+    window.sizesSeen = new Set()
+    const look = () => { window.sizesSeen.add(window.wasmBindings.pageState().canvas.join(' × ')); requestAnimationFrame(look) }
+    look()
+  })
+  // Hidden, the holder has no width: the sketch rests out of sight, at its size
+  const settledWith = resting => page.waitForFunction(resting => {
+    const s = window.wasmBindings.pageState()
+    return s.settled && s.resting === resting
+  }, resting)
+  await page.$eval('#sketch-holder', h => { h.style.display = 'none' })
+  await settledWith(true)
+  await page.$eval('#sketch-holder', h => { h.style.display = '' })
+  await settledWith(false)
+  const after = await state(page)
+  assert.deepEqual(after.canvas, before.canvas)
+  assert.deepEqual(await page.evaluate(() => [...window.sizesSeen]), [before.canvas.join(' × ')], 'one size all along')
+  assert.equal(after.heightsHash, before.heightsHash)
+  assert.deepEqual(problems, [])
+  await context.close()
+})
+
 test('fullscreen puts the holder in fullscreen and the icon follows, Escape included', async () => {
   const { page, context } = await open(browser, server.url + '/')
   await pause(page)
