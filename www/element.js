@@ -99,8 +99,8 @@ let started = null
 function pageModule () {
   started ??= (async () => {
     const wasm = fetch(new Request(files['hydraulic-erosion_bg.wasm'], { integrity: 'integrity:hydraulic-erosion_bg.wasm' }))
-    const compiled = wasm.then(response => WebAssembly.compileStreaming(response.clone())
-      .catch(() => response.arrayBuffer().then(bytes => WebAssembly.compile(bytes))))
+    // (whole, then compiled off this thread, as start.js does)
+    const compiled = wasm.then(response => response.arrayBuffer()).then(bytes => WebAssembly.compile(bytes))
     const [glue, module] = await Promise.all([import(files['hydraulic-erosion.js']), compiled])
     await glue.default({ module_or_path: module })
     return glue
