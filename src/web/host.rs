@@ -265,10 +265,17 @@ impl Host {
 
     /// Hands the new sketch, which has handled none yet, the messages that
     /// waited: those `unsent` while no sketch ran, then those sent while
-    /// the page changed builds.
+    /// the page changed builds, if it is the full build they wait for. The
+    /// page's own worker, ready while the full build a reader's first pick
+    /// needs is still on its way, is not: the pick, and what followed it,
+    /// wait on for the full build. (Handed to the page's build, which
+    /// cannot take it, a pick made that early was lost: the control showed
+    /// it, the map never did.)
     fn deliver_waiting(&self, unsent: Vec<Message>) {
-        let waiting: Vec<Message> = unsent.into_iter().chain(self.switching.take().unwrap_or_default()).collect();
-        self.taken_over(waiting.len());
+        let for_the_full_build = if self.full.get() { self.switching.take().unwrap_or_default() } else { Vec::new() };
+        let still_waiting = self.switching.borrow().as_ref().map_or(0, Vec::len);
+        let waiting: Vec<Message> = unsent.into_iter().chain(for_the_full_build).collect();
+        self.taken_over(waiting.len() + still_waiting);
         for message in waiting {
             self.deliver(message);
         }
