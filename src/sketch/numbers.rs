@@ -384,11 +384,16 @@ pub fn carried_to_parts(carried: &Carried) -> (Vec<f64>, String, Vec<f32>) {
         lines.push(link::write(&step.before));
         lines.push(step.after.as_ref().map(link::write).unwrap_or_default());
     }
-    let mut heights = carried.heights.clone();
     let without_rain = carried.without_rain.as_deref();
+    let kept = carried.keyframes.kept();
+    // Sized once: grown keyframe by keyframe, megabytes were copied anew
+    let cells = |h: &[f32], w: Option<&[f32]>| h.len() + w.map_or(0, <[f32]>::len);
+    let all = cells(&carried.heights, without_rain)
+        + kept.iter().map(|k| cells(k.heights(), k.without_rain())).sum::<usize>();
+    let mut heights = Vec::with_capacity(all);
+    heights.extend_from_slice(&carried.heights);
     without_rain.is_some().write(&mut out);
     heights.extend_from_slice(without_rain.unwrap_or_default());
-    let kept = carried.keyframes.kept();
     kept.len().write(&mut out);
     for k in kept {
         k.steps().write(&mut out);
@@ -400,6 +405,17 @@ pub fn carried_to_parts(carried: &Carried) -> (Vec<f64>, String, Vec<f32>) {
         heights.extend_from_slice(k.without_rain().unwrap_or_default());
     }
     (out, lines.join("\n"), heights)
+}
+
+/// The two fields of a [`Carried`] the page reads on its way from one
+/// build to another, from its numbers ([`carried_to_parts`]): its frames
+/// drawn and whether its replay was capped.
+pub fn carried_frames_and_capped(numbers: &[f64]) -> Option<(u64, bool)> {
+    let mut n = numbers.iter().copied();
+    let (_drops, _steps): (u64, u64) = (Field::read(&mut n)?, Field::read(&mut n)?);
+    let frames = Field::read(&mut n)?;
+    let (_looping, _exact): (bool, bool) = (Field::read(&mut n)?, Field::read(&mut n)?);
+    Some((frames, Field::read(&mut n)?))
 }
 
 /// [`Carried`] back from its parts ([`carried_to_parts`]); `None` for
@@ -616,6 +632,8 @@ mod tests {
             keyframes,
         };
         let (numbers, text, heights) = carried_to_parts(&carried);
+        assert_eq!(carried_frames_and_capped(&numbers), Some((611, true)));
+        assert_eq!(carried_frames_and_capped(&numbers[..5]), None);
         assert_eq!(heights.len(), 12, "its own heights, then those kept (the second with its ground without rain)");
         assert_eq!(carried_from_parts(&numbers, &text, heights.clone()), Some(carried.clone()));
         // With its own ground without the rain too

@@ -10,10 +10,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlCanvasElement;
 
-use crate::sketch::{Carried, Start};
+use crate::sketch::Start;
 
 use super::builds::{Build, FULL_MODULE};
-use super::messages;
+use super::messages::{self, Carrying};
 use super::snippet::{compile_module, import_glue};
 
 thread_local! {
@@ -46,7 +46,7 @@ pub async fn run_here(
     canvas: &HtmlCanvasElement,
     canvas_3d: &HtmlCanvasElement,
     start: &Start,
-    carried: Option<&Carried>,
+    carried: Option<&Carrying>,
     seen: bool,
     report: &Function,
 ) -> Result<JsValue, JsValue> {
@@ -56,7 +56,7 @@ pub async fn run_here(
     Reflect::set(&options, &"module_or_path".into(), &build.module)?;
     JsFuture::from(init.call1(&JsValue::NULL, &options)?.dyn_into::<Promise>()?).await?;
     let run: Function = Reflect::get(&glue, &"runSketchHere".into())?.dyn_into()?;
-    let carried = carried.map_or(JsValue::NULL, messages::carried_to_js);
+    let carried = carried.map_or(JsValue::NULL, Carrying::to_js);
     let args: Array =
         [canvas.into(), canvas_3d.into(), messages::start_to_js(start), carried, seen.into(), report.into()]
             .into_iter()

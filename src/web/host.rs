@@ -27,7 +27,7 @@ use crate::sketch::builds;
 use crate::sketch::history::Brief;
 use crate::sketch::numbers::Message;
 use crate::sketch::status::{Field, Status};
-use crate::sketch::{Carried, Input, Show, Start};
+use crate::sketch::{Input, Show, Start};
 use crate::FULL;
 
 use super::builds::Build;
@@ -36,7 +36,7 @@ use super::controls::{Action, Controls};
 use super::dom::{after_next_paint, after_this_task, document, download, warn, window};
 use super::full_build;
 use super::lazy_download::{self};
-use super::messages::{self, Report};
+use super::messages::{self, Carrying, Report};
 use super::time_lapse::NoVideo;
 use super::worker_pool::SketchWorker;
 use super::{sharing, snippet};
@@ -71,7 +71,7 @@ pub struct Host {
     runner: RefCell<Option<Runner>>,
     /// How the sketch started (and what another build carried to it), to
     /// start it again here if its worker fails.
-    start: RefCell<(Start, Option<Carried>)>,
+    start: RefCell<(Start, Option<Carrying>)>,
     /// Whether the sketch is the full build's ([`crate::sketch::builds`]).
     full: Cell<bool>,
     /// While the page changes to the full build: the messages for it; the
@@ -305,7 +305,7 @@ impl Host {
             // to 55 ms on a phone's CPU (messages wait meanwhile, as they
             // did while the build came)
             let host = self.clone();
-            return after_this_task(move || host.carry_on_in_full(link::read(&query).link, Some(*carried)));
+            return after_this_task(move || host.carry_on_in_full(link::read(&query).link, Some(carried)));
         }
         if !self.heard_from.replace(true) {
             self.unanswered.borrow_mut().clear();
@@ -439,9 +439,9 @@ impl Host {
     /// The sketch about to report (carrying on from what another
     /// `carried`, if anything) is the one given fresh canvases, if any
     /// wait: [`Host::promote_once_drawn`] watches its frames.
-    fn await_draw(&self, carried: Option<&Carried>) {
+    fn await_draw(&self, carried: Option<&Carrying>) {
         let waiting = self.element.borrow().has_successors();
-        self.frames_before_handover.set(waiting.then(|| carried.map_or(0, |c| c.frames)));
+        self.frames_before_handover.set(waiting.then(|| carried.map_or(0, Carrying::frames)));
     }
 
     /// What a control asked for.

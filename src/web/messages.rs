@@ -42,8 +42,63 @@ pub enum Report {
     /// does not carry) and stopped.
     HandedOver {
         query: String,
-        carried: Box<Carried>,
+        carried: Carrying,
     },
+}
+
+/// What a sketch carries to another build of itself ([`Carried`]), as the
+/// page holds it on its way there.
+#[derive(Clone, Debug)]
+pub enum Carrying {
+    /// As a sketch on this thread handed it.
+    Here(Box<Carried>),
+    /// As a worker posted it (a packet, `[numbers, lines, heights]`), to
+    /// pass on as it is: read into wasm and written back out, its
+    /// megabytes of heights were copied twice on the page's thread, and
+    /// the garbage cost a collection, for the page to read two fields.
+    Posted { packet: JsValue, frames: u64, capped: bool },
+}
+
+impl Carrying {
+    /// A worker's packet, if it is what a sketch carries.
+    fn posted(packet: JsValue) -> Option<Carrying> {
+        let numbers = packet.dyn_ref::<Array>()?.get(0).dyn_into::<Float64Array>().ok()?.to_vec();
+        let (frames, capped) = numbers::carried_frames_and_capped(&numbers)?;
+        Some(Carrying::Posted { packet, frames, capped })
+    }
+
+    /// Frames the sketch had drawn.
+    pub fn frames(&self) -> u64 {
+        match self {
+            Carrying::Here(carried) => carried.frames,
+            Carrying::Posted { frames, .. } => *frames,
+        }
+    }
+
+    /// Whether the replay under way was cut down to what a link replays.
+    pub fn capped(&self) -> bool {
+        match self {
+            Carrying::Here(carried) => carried.capped,
+            Carrying::Posted { capped, .. } => *capped,
+        }
+    }
+
+    /// As a packet to post to the build that carries on.
+    pub fn to_js(&self) -> JsValue {
+        match self {
+            Carrying::Here(carried) => carried_to_js(carried),
+            Carrying::Posted { packet, .. } => packet.clone(),
+        }
+    }
+
+    /// Read, for a sketch on this thread to carry on from; `None` if a
+    /// worker's packet is not what a sketch carries.
+    pub fn into_carried(self) -> Option<Carried> {
+        match self {
+            Carrying::Here(carried) => Some(*carried),
+            Carrying::Posted { packet, .. } => carried_from_js(&packet),
+        }
+    }
 }
 
 /// The codecs a video crosses in, by place.
@@ -132,12 +187,16 @@ pub fn report_to_js(report: &Report) -> (JsValue, Array) {
         Report::Video(Err(NoVideo::Failed(why))) => packet(&[VIDEO, 0.0], Some(why), &JsValue::NULL),
         Report::Picture(blob) => packet(&[PICTURE], None, &blob.clone().map_or(JsValue::NULL, JsValue::from)),
         Report::HandedOver { query, carried } => {
-            let (numbers, text, heights) = numbers::carried_to_parts(carried);
-            let heights = Float32Array::from(&heights[..]);
-            transfer.push(&heights.buffer());
-            let numbers = [&[HANDED_OVER][..], &numbers].concat();
-            // A query has no line breaks: it is the first line
-            packet(&numbers, Some(&format!("{query}\n{text}")), &heights)
+            let carried = match carried {
+                Carrying::Here(carried) => {
+                    let (numbers, text, heights) = numbers::carried_to_parts(carried);
+                    let heights = Float32Array::from(&heights[..]);
+                    transfer.push(&heights.buffer());
+                    packet(&numbers, Some(&text), &heights)
+                }
+                Carrying::Posted { packet, .. } => packet.clone(),
+            };
+            packet(&[HANDED_OVER], Some(query), &carried)
         }
     };
     (message, transfer)
@@ -163,20 +222,14 @@ pub fn report_from_js(packet: &JsValue) -> Option<Report> {
             let codec = *CODECS.get(codec as usize)?;
             Some(Report::Video(Ok(Recorded { data, frames, width: width as u32, height: height as u32, codec })))
         }
-        HANDED_OVER => {
-            let heights = data.dyn_into::<Float32Array>().ok()?.to_vec();
-            let text = text?;
-            let (query, lines) = text.split_once('\n')?;
-            let carried = numbers::carried_from_parts(&n[1..], lines, heights)?;
-            Some(Report::HandedOver { query: query.to_string(), carried: Box::new(carried) })
-        }
+        HANDED_OVER => Some(Report::HandedOver { query: text?, carried: Carrying::posted(data)? }),
         _ => None,
     }
 }
 
-/// What a sketch carries to another build of itself, as the page sends it
-/// on to the full build's worker: `[numbers, lines, heights]`.
-pub fn carried_to_js(carried: &Carried) -> JsValue {
+/// What a sketch carries to another build of itself, as a packet:
+/// `[numbers, lines, heights]`.
+fn carried_to_js(carried: &Carried) -> JsValue {
     let (numbers, text, heights) = numbers::carried_to_parts(carried);
     packet(&numbers, Some(&text), &Float32Array::from(&heights[..]))
 }

@@ -16,7 +16,7 @@ use crate::sketch::numbers::Message;
 use crate::sketch::{Carried, Input, Sketch};
 
 use super::dom::now;
-use super::messages::Report;
+use super::messages::{Carrying, Report};
 use super::painter::CanvasPainter;
 use super::routing_worker::RoutingWorker;
 use super::time_lapse;
@@ -162,7 +162,7 @@ impl SketchLoop {
             Message::HandOver => {
                 if let Some((link, carried)) = self.hand_over() {
                     let query = link::write(&link);
-                    (self.report)(Report::HandedOver { query, carried: Box::new(carried) });
+                    (self.report)(Report::HandedOver { query, carried: Carrying::Here(Box::new(carried)) });
                 }
                 return;
             }

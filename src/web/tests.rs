@@ -10,7 +10,7 @@ use web_sys::{Element, HtmlElement};
 use super::canvas::CanvasElement;
 use super::controls::parse_seed;
 use super::dom::{document, show_icon, window};
-use super::messages::{self, Report};
+use super::messages::{self, Carrying, Report};
 use super::painter::CanvasPainter;
 use super::sketch_loop::SketchLoop;
 use super::surface::Surface;
@@ -191,6 +191,29 @@ fn messages_cross_to_a_worker_and_back_in_javascript_arrays() {
     let mut start = Start::fresh(42, Size::new(300.0, 200.0, 2.0));
     start.link = link::read("he-seed=42&he-drops=900&he-t=300e.5t.01&he-terrain=ridged").link;
     assert_eq!(messages::start_from_js(&messages::start_to_js(&start)), Some(start));
+}
+
+#[wasm_bindgen_test]
+fn what_a_worker_carries_crosses_the_page_untouched() {
+    let mut sketch = Sketch::new(Start::fresh(7, Size::new(120.0, 90.0, 1.0)));
+    sketch.input(Input::Set(Setting::Erosion, 0.4), 0.0);
+    let (link, carried) = sketch.handover();
+    let query = link::write(&link);
+    let here = Carrying::Here(Box::new(carried.clone()));
+    let (js, transfer) = messages::report_to_js(&Report::HandedOver { query: query.clone(), carried: here });
+    assert_eq!(transfer.length(), 1, "the heights' buffer is moved to the page");
+    let Some(Report::HandedOver { query: q, carried: posted }) = messages::report_from_js(&js) else {
+        panic!("not handed over")
+    };
+    assert_eq!(q, query);
+    let Carrying::Posted { ref packet, .. } = posted else { panic!("read into wasm on the page") };
+    assert!(*packet == js_sys::Array::from(&js).get(2), "the worker's packet itself, not a copy");
+    assert_eq!((posted.frames(), posted.capped()), (carried.frames, carried.capped));
+    assert!(posted.to_js() == *packet, "passed on as it came");
+    assert_eq!(posted.into_carried(), Some(carried), "and read whole where it is used");
+    let not_carried = js_sys::Array::of3(&js_sys::Float64Array::from(&[3.0][..]), &JsValue::NULL, &JsValue::NULL);
+    let js = js_sys::Array::of3(&js_sys::Float64Array::from(&[23.0][..]), &"he-seed=1".into(), &not_carried);
+    assert!(messages::report_from_js(&js.into()).is_none(), "numbers too few for what a sketch carries");
 }
 
 #[wasm_bindgen_test]

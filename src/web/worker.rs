@@ -26,10 +26,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, OffscreenCanvas};
 
-use crate::sketch::{Carried, Sketch, Start};
+use crate::sketch::{Sketch, Start};
 
 use super::letters::{letter, read_letter};
-use super::messages::{self, Report};
+use super::messages::{self, Carrying, Report};
 use super::painter::CanvasPainter;
 use super::routing_worker;
 use super::sketch_loop::SketchLoop;
@@ -48,11 +48,11 @@ pub fn run_letter(
     canvas: OffscreenCanvas,
     canvas_3d: OffscreenCanvas,
     start: &Start,
-    carried: Option<&Carried>,
+    carried: Option<&Carrying>,
     seen: bool,
 ) -> (JsValue, Array) {
     let run = Object::new();
-    let carried = carried.map_or(JsValue::NULL, messages::carried_to_js);
+    let carried = carried.map_or(JsValue::NULL, Carrying::to_js);
     let _ = Reflect::set(&run, &"canvas".into(), &canvas);
     let _ = Reflect::set(&run, &"canvas3d".into(), &canvas_3d);
     let _ = Reflect::set(&run, &"start".into(), &messages::start_to_js(start));

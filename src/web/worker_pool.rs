@@ -25,11 +25,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, OffscreenCanvas, Worker};
 
-use crate::sketch::{Carried, Start};
+use crate::sketch::Start;
 
 use super::builds::Build;
 use super::dom::window;
 use super::letters::{letter, read_letter};
+use super::messages::Carrying;
 use super::worker::{self, READY};
 
 /// Sketches a worker takes before another worker is started.
@@ -130,7 +131,7 @@ impl SketchWorker {
         canvas: OffscreenCanvas,
         canvas_3d: OffscreenCanvas,
         start: &Start,
-        carried: Option<&Carried>,
+        carried: Option<&Carrying>,
         seen: bool,
     ) -> Result<(), JsValue> {
         let (letter, transfer) = worker::run_letter(self.id, canvas, canvas_3d, start, carried, seen);

@@ -14,13 +14,13 @@ use web_sys::OffscreenCanvas;
 use crate::share::link::MapLink;
 use crate::sketch::builds;
 use crate::sketch::numbers::Message;
-use crate::sketch::{Carried, Input, Show, Sketch, Start};
+use crate::sketch::{Input, Show, Sketch, Start};
 use crate::FULL;
 
 use crate::web::builds::Build;
 use crate::web::dom::warn;
 use crate::web::full_build;
-use crate::web::messages::{self};
+use crate::web::messages::{self, Carrying};
 use crate::web::painter::CanvasPainter;
 use crate::web::sketch_loop::SketchLoop;
 use crate::web::surface::Surface;
@@ -135,7 +135,7 @@ impl Host {
                 return;
             };
             let start = Start { link, capped: carried.capped, ..self.start.borrow().0.clone() };
-            *self.start.borrow_mut() = (start, Some(carried));
+            *self.start.borrow_mut() = (start, Some(Carrying::Here(Box::new(carried))));
         }
         let (start, carried) = self.start.borrow().clone();
         let start = Start {
@@ -153,17 +153,11 @@ impl Host {
         self.heard_from.set(false);
         self.await_draw(carried.as_ref());
         // What was sent while no sketch ran (a big map's, whose first frame
-        // is the worker's) goes to it: a pause pressed meanwhile is kept
+        // is the worker's) goes to it: a pause pressed meanwhile is kept.
+        // The sketch here, if one ran, had handled all it was sent
         let unsent = self.unanswered.take();
         *self.runner.borrow_mut() = Some(Runner::Worker(worker));
-        if from_here {
-            // The sketch here had handled all it was sent; what waits for
-            // the full build (a reader's pick while it is fetched) waits on
-            let waiting = self.switching.borrow().as_ref().map_or(0, Vec::len);
-            self.taken_over(waiting);
-        } else {
-            self.deliver_waiting(unsent);
-        }
+        self.deliver_waiting(if from_here { Vec::new() } else { unsent });
     }
 
     /// A worker failed: one still starting is let go (the sketch drawing
@@ -232,6 +226,7 @@ impl Host {
         self.taken_over(unanswered.len());
         let host = Rc::downgrade(self);
         let (start, carried) = self.start.borrow().clone();
+        let carried = carried.and_then(Carrying::into_carried);
         let sketch = carried.and_then(|c| Sketch::resume(start.clone(), c)).unwrap_or_else(|| Sketch::new(start));
         let running = SketchLoop::start(sketch, painter, self.seen(), move |report| {
             if let Some(host) = host.upgrade() {
@@ -280,7 +275,7 @@ impl Host {
             None => None,
         };
         match here {
-            Some((link, carried)) => self.carry_on_in_full(link, Some(carried)),
+            Some((link, carried)) => self.carry_on_in_full(link, Some(Carrying::Here(Box::new(carried)))),
             None => {
                 let (start, _) = self.start.borrow().clone();
                 self.carry_on_in_full(start.link, None);
@@ -291,9 +286,9 @@ impl Host {
     /// The full build takes over from the sketch that handed itself over
     /// (or starts, with nothing carried): in a worker where the browser can
     /// draw there, else here.
-    pub(super) fn carry_on_in_full(self: &Rc<Self>, link: MapLink, carried: Option<Carried>) {
+    pub(super) fn carry_on_in_full(self: &Rc<Self>, link: MapLink, carried: Option<Carrying>) {
         let Some(build) = self.fetched.borrow().clone().filter(|_| !self.stopped.get()) else { return };
-        let capped = carried.as_ref().map_or(self.start.borrow().0.capped, |c| c.capped);
+        let capped = carried.as_ref().map_or(self.start.borrow().0.capped, Carrying::capped);
         let start = Start {
             link,
             capped,
@@ -322,7 +317,7 @@ impl Host {
 
     /// Runs the full build's sketch here, on fresh canvases behind the
     /// page's; the waiting messages are handed on once it runs.
-    fn run_full_here(self: &Rc<Self>, start: Start, carried: Option<Carried>) {
+    fn run_full_here(self: &Rc<Self>, start: Start, carried: Option<Carrying>) {
         let Some(build) = self.fetched.borrow().clone().filter(|_| !self.stopped.get()) else { return };
         let (canvas, canvas_3d) = self.element.borrow_mut().prepare_successors();
         self.await_draw(carried.as_ref());
