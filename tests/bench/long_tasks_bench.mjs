@@ -6,9 +6,10 @@
 // a link's replay), in the post with figures, and after a new seed, a
 // preset and the 3D view turned on. Then the frames a second while it
 // rains and the slowest interaction (Event Timing) of a few slider moves.
-// Needs the release build (dist/).
+// Needs the release build (dist/, or the one `DIST` names).
 //
 //   node tests/bench/long_tasks_bench.mjs
+//   DIST=/tmp/other-dist node tests/bench/long_tasks_bench.mjs
 //
 // The original sketch's frames a second on the same screen come last, with
 // the CPU slowed and not: ours rain in a worker, which DevTools' throttling
@@ -32,7 +33,7 @@ const post = hostPage('/post/', `<h1>Rain on an island</h1><p>Some prose.</p>
   <hydraulic-erosion seed="3" inertia="0.3"></hydraulic-erosion><p>The end.</p>
   <script type="module" src="${AT}element.js"></script>`)
 post['/post/'] = post['/post/'].replace('</title>', `</title><link rel="stylesheet" href="${AT}element.css">`)
-const server = await serve(undefined, post, AT)
+const server = await serve(process.env.DIST || undefined, post, AT)
 const browser = await launch()
 
 // Gathers the long tasks (and every interaction's duration) from the
