@@ -62,7 +62,7 @@ pub enum Carrying {
 impl Carrying {
     /// A worker's packet, if it is what a sketch carries.
     fn posted(packet: JsValue) -> Option<Carrying> {
-        let numbers = packet.dyn_ref::<Array>()?.get(0).dyn_into::<Float64Array>().ok()?.to_vec();
+        let (numbers, _, _) = unpack(&packet)?;
         let (frames, capped) = numbers::carried_frames_and_capped(&numbers)?;
         Some(Carrying::Posted { packet, frames, capped })
     }
